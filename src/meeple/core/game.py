@@ -1,0 +1,152 @@
+"""The game protocol: Game (a configured ruleset) and State (one position).
+
+Every registered game subclasses these two. The contract is described in
+docs/architecture (shared design): names and meanings here are stable.
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.errors import OptionError
+
+TERMINAL = -4
+"""`current_player` of a finished game (OpenSpiel's value)."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default, its allowed values and a line of help."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def validate(self, name: str, value: Any) -> Any:
+        for choice in self.choices:
+            # bool is an int subclass: compare type too so 1 is not taken for True
+            if value == choice and type(value) is type(choice):
+                return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise OptionError(f"option {name!r} cannot be {value!r}; allowed values: {allowed}")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a configured game is: player range, action space, options."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    players: int
+    num_distinct_actions: int
+    options: Mapping[str, OptionSpec]
+    values: Mapping[str, Any]
+    placeholder_data: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def resolve_options(
+    game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Validate user options against their specs; fill in defaults."""
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        valid = ", ".join(sorted(specs)) or "none"
+        raise OptionError(f"unknown option {unknown[0]!r} for {game}; valid options: {valid}")
+    return {
+        name: spec.validate(name, given[name]) if name in given else spec.default
+        for name, spec in specs.items()
+    }
+
+
+def check_players(game: str, players: Any, low: int, high: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise OptionError(f"{game} takes {low} to {high} players, not {players!r}")
+    return players
+
+
+def check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"seed must be a non-negative integer, not {seed!r}")
+    return seed
+
+
+class State(ABC):
+    """One position of a game. Mutable in place through apply_action only."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that decides now, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]: ...
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]: ...
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def history(self) -> list[int]: ...
+
+    @abstractmethod
+    def resample(self, player: int, seed: int) -> State: ...
+
+    @property
+    @abstractmethod
+    def seed(self) -> int: ...
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def public_action_string(self, action: int) -> str:
+        """How `action` reads to the other seats (hides what they may not see)."""
+        return self.action_to_string(action)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "game": self.game.info.name,
+            "options": dict(self.game.info.values),
+            "players": self.game.info.players,
+            "seed": self.seed,
+            "actions": self.history(),
+        }
+
+
+class Game(ABC):
+    """A ruleset configured with a player count and options."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> State: ...
+
+    def render(self, observation: Mapping[str, Any]) -> Any:
+        """A rich renderable of one seat's view; games override with a real view."""
+        from pprint import pformat
+
+        return pformat(dict(observation))

@@ -1,0 +1,62 @@
+"""Game records: the one format, and replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meeple.core.game import State
+from meeple.core.registry import load_game
+from meeple.errors import IllegalActionError, MeepleError, RecordError
+
+RECORD_KEYS = ("game", "options", "players", "seed", "actions")
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """The state a record leads to; any malformed field or illegal step -> RecordError."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a mapping with keys {', '.join(RECORD_KEYS)}")
+    missing = [k for k in RECORD_KEYS if k not in record]
+    if missing:
+        raise RecordError(f"record lacks {', '.join(missing)}; a record has {RECORD_KEYS}")
+    options, actions = record["options"], record["actions"]
+    if not isinstance(options, Mapping):
+        raise RecordError("record 'options' must be a mapping of option name to value")
+    if not isinstance(actions, list) or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in actions
+    ):
+        raise RecordError("record 'actions' must be a list of integers")
+    try:
+        game = load_game(record["game"], players=record["players"], **options)
+        state = game.new_initial_state(seed=record["seed"])
+    except MeepleError as exc:
+        raise RecordError(f"record does not describe a game: {exc}") from exc
+    except TypeError as exc:
+        raise RecordError(f"record does not describe a game: {exc}") from exc
+    for step, action in enumerate(actions):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"step {step} (action {action}) is illegal: {exc}") from exc
+    return state
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file (JSON); unreadable or malformed -> RecordError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {str(path)!r}: {exc.strerror}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"record file {str(path)!r} is not valid JSON: {exc.msg}") from exc
+    if not isinstance(data, dict):
+        raise RecordError(f"record file {str(path)!r} does not hold a JSON object")
+    return data
+
+
+def save_record(state: State, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(state.to_record()) + "\n", encoding="utf-8")

@@ -1,0 +1,71 @@
+"""The one random number generator of meeple.
+
+A SplitMix64 stream whose whole state is one integer, so cloning a game state
+copies the generator for the price of an int, and results are identical on every
+platform and Python version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+def mix_seed(*parts: int) -> int:
+    """Fold several integers into one 64-bit seed (order matters)."""
+    h = 0x6A09E667F3BCC909
+    for p in parts:
+        h = _splitmix((h ^ (p & _MASK)) & _MASK)
+    return h
+
+
+def _splitmix(x: int) -> int:
+    z = (x + _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """Seeded generator; `state` is a plain int."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = mix_seed(seed)
+
+    def copy(self) -> Rng:
+        new = Rng.__new__(Rng)
+        new.state = self.state
+        return new
+
+    def next64(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in range(n), n >= 1 (rejection sampling, no bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]

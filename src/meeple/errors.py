@@ -1,0 +1,37 @@
+"""The one error family of meeple: every bad input raises one of these."""
+
+from __future__ import annotations
+
+
+class MeepleError(Exception):
+    """Base of every error meeple raises on purpose."""
+
+
+class OptionError(MeepleError, ValueError):
+    """A game option, player count or other setting is unknown or out of range."""
+
+
+class IllegalActionError(MeepleError, ValueError):
+    """An action is not legal in the current state; the state is left unchanged."""
+
+
+class RecordError(MeepleError, ValueError):
+    """A game record is malformed or does not replay."""
+
+
+class UnknownGameError(OptionError):
+    """No game of that name is registered."""
+
+
+class AgentError(MeepleError, ValueError):
+    """An agent name or agent setting is unknown or out of range."""
+
+
+__all__ = [
+    "AgentError",
+    "IllegalActionError",
+    "MeepleError",
+    "OptionError",
+    "RecordError",
+    "UnknownGameError",
+]

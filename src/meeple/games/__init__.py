@@ -1,0 +1,5 @@
+"""The built-in games; each registers itself lazily by import path."""
+
+from meeple.core.registry import register_game
+
+register_game("anludim", "meeple.games.anludim.game:AnludimGame")

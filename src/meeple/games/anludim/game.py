@@ -1,0 +1,69 @@
+"""Anludim configured: options, player count, info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.game import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    check_players,
+    check_seed,
+    resolve_options,
+)
+from meeple.games.anludim.actions import NUM_ACTIONS
+from meeple.games.anludim.components import PLACEHOLDER_DATA, stacks_for
+
+OPTIONS = {
+    "variant": OptionSpec(
+        "base", ("base", "expert"), "expert: hierarchy of disciplines, played cards never return"
+    ),
+    "straight_wrap": OptionSpec(False, (False, True), "a straight may run from 13 on to 1"),
+    "tie_order": OptionSpec(
+        "after_trigger",
+        ("after_trigger", "from_trigger"),
+        "ties go in turn order starting after (or with) the player who ended the round",
+    ),
+    "two_player_start_scroll": OptionSpec(
+        True, (True, False), "with 2 players the second player starts with a scroll"
+    ),
+}
+
+
+class AnludimGame(Game):
+    def __init__(self, players: int = 3, **options: Any) -> None:
+        players = check_players("anludim", players, 2, 5)
+        values = resolve_options("anludim", OPTIONS, options)
+        self.expert: bool = values["variant"] == "expert"
+        self.straight_wrap: bool = values["straight_wrap"]
+        self.tie_order: str = values["tie_order"]
+        self.two_player_start_scroll: bool = values["two_player_start_scroll"]
+        self.stacks = stacks_for(players)
+        notes = (
+            "The apprentice deck pairing and three colour names are placeholders "
+            "(rulings/anludim.md); the rules are complete.",
+        )
+        self.info = GameInfo(
+            name="anludim",
+            title="Anludim",
+            min_players=2,
+            max_players=5,
+            players=players,
+            num_distinct_actions=NUM_ACTIONS,
+            options=OPTIONS,
+            values=values,
+            placeholder_data=PLACEHOLDER_DATA,
+            notes=notes if PLACEHOLDER_DATA else (),
+        )
+
+    def new_initial_state(self, seed: int | None = None) -> AnludimState:
+        return AnludimState(self, check_seed(seed))
+
+    def render(self, observation: Any) -> Any:
+        from meeple.games.anludim.view import render
+
+        return render(observation)
+
+
+from meeple.games.anludim.rules import AnludimState  # noqa: E402  (rules needs AnludimGame's type)

@@ -1,0 +1,735 @@
+"""Anludim's forward model: the state and every rule that changes it.
+
+Readings of what the rulebook leaves open follow rulings/anludim.md and are listed in
+docs/games/anludim.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.game import TERMINAL, State
+from meeple.core.rng import Rng, mix_seed
+from meeple.errors import IllegalActionError, RecordError
+from meeple.games.anludim import actions as A
+from meeple.games.anludim.combinations import Half, Key, can_complete, legal_picks, rank
+from meeple.games.anludim.components import (
+    CARDS,
+    COLOURS,
+    DISCIPLINES,
+    ITEM_KINDS,
+    NUM_CARDS,
+    TEACHER_NAMES,
+    TEACHERS,
+    card_text,
+    half_text,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.anludim.game import AnludimGame
+
+MAIN, PLACING, AFTER_MAIN, KEEPING, OVER = range(5)
+PHASE_NAMES = ("main", "placing", "after_main", "keeping", "over")
+SILVER, GOLD = 0, 1
+HAND_LIMIT = (8, 7)  # cards at the start of a round, by coat side
+KEEP_LIMIT = (3, 2)  # cards kept between rounds, by coat side
+BOARD = -1
+
+# A combination on the table: (id, discipline, ((card, half), ...), key)
+Combo = tuple[int, int, tuple[tuple[int, int], ...], Key]
+
+
+def card_json(card: int) -> dict[str, Any]:
+    return {"id": card, "halves": [[v, COLOURS[c]] for v, c in CARDS[card]]}
+
+
+def _placed_json(card: int, half: int) -> dict[str, Any]:
+    v, c = CARDS[card][half]
+    return {**card_json(card), "value": v, "colour": COLOURS[c], "half": half}
+
+
+def describe(discipline: int, picks: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
+    halves = sorted((CARDS[card][h] for card, h in picks), key=lambda vc: (vc[0], vc[1]))
+    if discipline == 1 and halves:
+        return f"{COLOURS[halves[0][1]]} " + "-".join(str(v) for v, _ in halves)
+    return "-".join(str(v) for v, _ in halves) or "(empty)"
+
+
+class AnludimState(State):
+    __slots__ = (
+        "_coats",
+        "_cur",
+        "_deck",
+        "_discard",
+        "_face_up",
+        "_fresh",
+        "_hands",
+        "_history",
+        "_items",
+        "_keep_order",
+        "_kept",
+        "_known",
+        "_legal",
+        "_next_cid",
+        "_optional_used",
+        "_phase",
+        "_placing",
+        "_resampled",
+        "_results",
+        "_rng",
+        "_round",
+        "_rounds_won",
+        "_scrolls",
+        "_seed",
+        "_selection",
+        "_stack_pos",
+        "_table",
+        "_teacher_cid",
+        "_teacher_seat",
+        "_turn_player",
+        "_turns",
+        "_winner",
+        "game",
+    )
+
+    game: AnludimGame
+
+    def __init__(self, game: AnludimGame, seed: int) -> None:
+        n = game.info.players
+        self.game = game
+        self._seed = seed
+        self._rng = Rng(seed)
+        self._history: list[int] = []
+        self._resampled = False
+        self._legal: tuple[int, ...] | None = None
+        self._round = 1
+        self._turns = 0
+        self._results: list[dict[str, Any]] = []
+        self._winner = -1
+        self._coats = [SILVER] * n
+        self._rounds_won = [0] * n
+        self._scrolls = [0] * n
+        if n >= 3:
+            self._scrolls[n - 1] = 1
+        elif game.two_player_start_scroll:
+            self._scrolls[1] = 1
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._known: list[list[int]] = [[] for _ in range(n)]
+        self._table: list[list[Combo]] = [[] for _ in range(n)]
+        self._items: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self._discard: list[int] = []
+        self._face_up = [-1, -1, -1]
+        self._stack_pos = [0] * 5
+        self._teacher_cid = [BOARD] * 5
+        self._teacher_seat = [BOARD] * 5
+        self._next_cid = 0
+        self._selection: list[tuple[int, int]] = []
+        self._placing = -1
+        self._keep_order: list[int] = []
+        self._kept: list[int] = []
+        self._phase = MAIN
+        self._cur = 0
+        self._turn_player = 0
+        self._fresh = True
+        self._optional_used = False
+        self._deck = list(range(NUM_CARDS))
+        self._deal_round(first=0)
+
+    # --- protocol --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self._cur
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def returns(self) -> list[float]:
+        return [1.0 if seat == self._winner else 0.0 for seat in range(len(self._hands))]
+
+    def scores(self) -> list[float]:
+        return [float(w) for w in self._rounds_won]
+
+    def to_record(self) -> dict[str, Any]:
+        if self._resampled:
+            raise RecordError("a resampled state is a guess at hidden cards: it has no record")
+        return super().to_record()
+
+    def clone(self) -> AnludimState:
+        new = AnludimState.__new__(AnludimState)
+        new.game = self.game
+        new._seed = self._seed
+        new._rng = self._rng.copy()
+        new._history = self._history[:]
+        new._resampled = self._resampled
+        new._legal = self._legal
+        new._round = self._round
+        new._turns = self._turns
+        new._results = self._results[:]
+        new._winner = self._winner
+        new._coats = self._coats[:]
+        new._rounds_won = self._rounds_won[:]
+        new._scrolls = self._scrolls[:]
+        new._hands = [h[:] for h in self._hands]
+        new._known = [k[:] for k in self._known]
+        new._table = [t[:] for t in self._table]
+        new._items = [i[:] for i in self._items]
+        new._deck = self._deck[:]
+        new._discard = self._discard[:]
+        new._face_up = self._face_up[:]
+        new._stack_pos = self._stack_pos[:]
+        new._teacher_cid = self._teacher_cid[:]
+        new._teacher_seat = self._teacher_seat[:]
+        new._next_cid = self._next_cid
+        new._selection = self._selection[:]
+        new._placing = self._placing
+        new._keep_order = self._keep_order[:]
+        new._kept = self._kept[:]
+        new._phase = self._phase
+        new._cur = self._cur
+        new._turn_player = self._turn_player
+        new._fresh = self._fresh
+        new._optional_used = self._optional_used
+        return new
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal or isinstance(action, bool):
+            raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self._history.append(action)
+        self._do(action)
+
+    # --- setup and rounds ------------------------------------------------------------
+
+    def _deal_round(self, first: int) -> None:
+        """Shuffle the deck, fill every hand to its limit, turn three cards face up."""
+        self._rng.shuffle(self._deck)
+        n = len(self._hands)
+        for i in range(n):
+            seat = (first + i) % n
+            hand = self._hands[seat]
+            while len(hand) < HAND_LIMIT[self._coats[seat]] and self._deck:
+                hand.append(self._deck.pop())
+        self._face_up = [self._deck.pop() if self._deck else -1 for _ in range(3)]
+        self._begin_turn(first)
+
+    def _begin_turn(self, seat: int) -> None:
+        self._phase = MAIN
+        self._cur = self._turn_player = seat
+        self._fresh = True
+        self._optional_used = False
+        self._selection = []
+        self._placing = -1
+
+    def _draw(self) -> int:
+        """The top card of the deck, reshuffling the discard pile if needed; -1 if none."""
+        if not self._deck:
+            if not self._discard:
+                return -1
+            self._deck = self._discard
+            self._discard = []
+            self._rng.shuffle(self._deck)
+        return self._deck.pop()
+
+    def _can_draw(self) -> bool:
+        return bool(self._deck or self._discard)
+
+    # --- legal actions ---------------------------------------------------------------
+
+    def _threshold(self, discipline: int, exclude_seat: int = -2) -> Key | None:
+        best: Key | None = None
+        for seat, row in enumerate(self._table):
+            if seat == exclude_seat:
+                continue
+            for combo in row:
+                if combo[1] == discipline and (best is None or combo[3] > best):
+                    best = combo[3]
+        return best
+
+    def _pool(self, seat: int, discipline: int) -> list[int]:
+        """Cards `seat` may build a `discipline` combination from right now."""
+        pool = self._hands[seat][:]
+        if self.game.expert:
+            for combo in self._table[seat]:
+                if combo[1] <= discipline:
+                    pool.extend(card for card, _ in combo[2])
+        return pool
+
+    def _optional_available(self) -> bool:
+        p = self._turn_player
+        return (
+            not self._optional_used
+            and bool(self._items[p] or self._scrolls[p])
+            and self._can_draw()
+        )
+
+    def _optional_actions(self) -> list[int]:
+        p = self._turn_player
+        acts = sorted({A.discard_item(kind, value) for kind, value in self._items[p]})
+        if self._scrolls[p]:
+            acts.append(A.DISCARD_SCROLL)
+        return acts
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        phase = self._phase
+        p = self._cur
+        wrap = self.game.straight_wrap
+        if phase == MAIN:
+            acts: list[int] = []
+            if self._fresh and not self.game.expert:
+                acts.extend(A.TAKE_BACK + j for j in range(len(self._table[p])))
+            main: list[int] = [
+                A.PLACE + d
+                for d in range(5)
+                if can_complete(d, (), self._pool(p, d), self._threshold(d), wrap)
+            ]
+            if self._can_draw():
+                main.append(A.DRAW_TWO)
+            main.extend(A.FACE_UP + i for i, card in enumerate(self._face_up) if card >= 0)
+            acts.extend(main)
+            if self._optional_available():
+                acts.extend(self._optional_actions())
+            if not main:
+                acts.append(A.END_TURN)
+            return tuple(sorted(acts))
+        if phase == PLACING:
+            d = self._placing
+            threshold = self._threshold(d)
+            chosen = {card for card, _ in self._selection}
+            pool = [c for c in self._pool(p, d) if c not in chosen]
+            halves = self._selected_halves()
+            acts = [A.pick(card, h) for card, h in legal_picks(d, halves, pool, threshold, wrap)]
+            if self._selection_key_beats(d, halves, threshold):
+                acts.append(A.CONFIRM)
+            return tuple(sorted(acts))
+        if phase == AFTER_MAIN:
+            return (*self._optional_actions(), A.END_TURN)
+        if phase == KEEPING:
+            kept = set(self._kept)
+            acts = [A.KEEP + c for c in self._hands[p] if c not in kept]
+            acts.sort()
+            acts.append(A.KEEP_DONE)
+            return tuple(acts)
+        return ()
+
+    def _selected_halves(self) -> list[Half]:
+        return [CARDS[card][h] for card, h in self._selection]
+
+    def _selection_key_beats(self, d: int, halves: list[Half], threshold: Key | None) -> bool:
+        try:
+            key = rank(d, halves, self.game.straight_wrap)
+        except ValueError:
+            return False
+        return threshold is None or key > threshold
+
+    def _why_illegal(self, action: object) -> str:
+        if self._phase == OVER:
+            return "the game is over: no action is legal"
+        if isinstance(action, bool) or not isinstance(action, int):
+            return f"an action is an integer id, not {action!r}"
+        if not 0 <= action < A.NUM_ACTIONS:
+            return f"action {action} is out of range: ids run 0..{A.NUM_ACTIONS - 1}"
+        what = self.action_to_string(action)
+        phase = {
+            MAIN: "choose a main action, take back or use the optional action",
+            PLACING: f"add a card to the {DISCIPLINES[self._placing]} or confirm it",
+            AFTER_MAIN: "use the optional action or end the turn",
+            KEEPING: "choose the cards to keep for the next round",
+        }[self._phase]
+        return f"{what!r} (action {action}) is not legal now: seat {self._cur} must {phase}"
+
+    # --- applying actions ------------------------------------------------------------
+
+    def _do(self, a: int) -> None:
+        p = self._cur
+        if a < A.PLACE:
+            self._selection.append(divmod(a - A.PICK, 2))
+            return
+        if a < A.DRAW_TWO:
+            self._phase = PLACING
+            self._placing = a - A.PLACE
+            self._selection = []
+            self._fresh = False
+            return
+        if a == A.DRAW_TWO:
+            for _ in range(2):
+                card = self._draw()
+                if card >= 0:
+                    self._hands[p].append(card)
+            self._after_main()
+            return
+        if a < A.CONFIRM:
+            slot = a - A.FACE_UP
+            card = self._face_up[slot]
+            self._hands[p].append(card)
+            self._known[p].append(card)
+            self._face_up[slot] = self._draw()
+            self._after_main()
+            return
+        if a == A.CONFIRM:
+            self._place_combination(p)
+            self._after_main()
+            return
+        if a < A.DISCARD_ITEM:
+            self._take_back(p, a - A.TAKE_BACK)
+            return
+        if a <= A.DISCARD_SCROLL:
+            if a == A.DISCARD_SCROLL:
+                self._scrolls[p] -= 1
+            else:
+                kind, value = divmod(a - A.DISCARD_ITEM, 5)
+                self._items[p].remove((kind, value + 1))
+            card = self._draw()
+            if card >= 0:
+                self._hands[p].append(card)
+            self._optional_used = True
+            self._fresh = False
+            if self._phase == AFTER_MAIN:
+                self._end_turn()
+            return
+        if a == A.END_TURN:
+            self._end_turn()
+            return
+        if a < A.KEEP_DONE:
+            self._kept.append(a - A.KEEP)
+            if len(self._kept) >= KEEP_LIMIT[self._coats[p]] or len(self._kept) == len(
+                self._hands[p]
+            ):
+                self._finish_keeping()
+            return
+        self._finish_keeping()
+
+    def _after_main(self) -> None:
+        self._selection = []
+        self._placing = -1
+        self._fresh = False
+        if self._optional_available():
+            self._phase = AFTER_MAIN
+        else:
+            self._end_turn()
+
+    def _take_back(self, p: int, index: int) -> None:
+        cid, d, picks, _ = self._table[p].pop(index)
+        for card, _ in picks:
+            self._hands[p].append(card)
+            self._known[p].append(card)
+        if self._teacher_cid[d] == cid:
+            self._teacher_cid[d] = self._teacher_seat[d] = BOARD
+
+    def _place_combination(self, p: int) -> None:
+        d = self._placing
+        picks = tuple(self._selection)
+        used = {card for card, _ in picks}
+        hand = self._hands[p]
+        self._hands[p] = [c for c in hand if c not in used]
+        self._known[p] = [c for c in self._known[p] if c not in used]
+        if len(self._hands[p]) + len(picks) != len(hand):
+            # Expert: some cards came from own combinations, which dissolve.
+            row = []
+            for combo in self._table[p]:
+                cards = [card for card, _ in combo[2]]
+                if used.isdisjoint(cards):
+                    row.append(combo)
+                    continue
+                self._discard.extend(c for c in cards if c not in used)
+                if self._teacher_cid[combo[1]] == combo[0]:
+                    self._teacher_cid[combo[1]] = self._teacher_seat[combo[1]] = BOARD
+            self._table[p] = row
+        cid = self._next_cid
+        self._next_cid += 1
+        key = rank(d, [CARDS[card][h] for card, h in picks], self.game.straight_wrap)
+        self._table[p].append((cid, d, picks, key))
+        self._teacher_cid[d] = cid
+        self._teacher_seat[d] = p
+
+    # --- end of turn, round and game -------------------------------------------------
+
+    def _stack(self, d: int) -> tuple[int, ...]:
+        return self.game.stacks[d][self._stack_pos[d] :]
+
+    def _kinds_held(self, seat: int) -> int:
+        kinds = {kind for kind, _ in self._items[seat]}
+        for d in range(5):
+            if self._teacher_seat[d] == seat and not self._stack(d):
+                kinds.add(d)
+        return len(kinds)
+
+    def _totals(self) -> list[int]:
+        return [
+            sum(v for _, v in items) + scrolls
+            for items, scrolls in zip(self._items, self._scrolls, strict=True)
+        ]
+
+    def _tie_order(self, trigger: int) -> list[int]:
+        n = len(self._hands)
+        start = trigger if self.game.tie_order == "from_trigger" else trigger + 1
+        return [(start + i) % n for i in range(n)]
+
+    def _end_turn(self) -> None:
+        p = self._turn_player
+        stacks = self.game.stacks
+        for d in range(5):
+            if self._teacher_seat[d] == p and self._stack_pos[d] < len(stacks[d]):
+                self._items[p].append((d, stacks[d][self._stack_pos[d]]))
+                self._stack_pos[d] += 1
+        self._turns += 1
+        order = self._tie_order(p)
+        five = [seat for seat in order if self._kinds_held(seat) == 5]
+        empty = sum(1 for d in range(5) if self._stack_pos[d] >= len(stacks[d]))
+        if five:
+            self._finish_round(p, five[0], "five_kinds")
+        elif empty >= 3:
+            self._finish_round(p, -1, "three_stacks_empty")
+        elif self._stalled():
+            self._finish_round(p, -1, "no_progress")
+        else:
+            self._begin_turn((p + 1) % len(self._hands))
+
+    def _stalled(self) -> bool:
+        """No item can ever be collected again this round (rulings: every game ends)."""
+        if self._can_draw() or any(c >= 0 for c in self._face_up):
+            return False
+        open_stacks = [d for d in range(5) if self._stack(d)]
+        if any(self._teacher_seat[d] != BOARD for d in open_stacks):
+            return False
+        wrap = self.game.straight_wrap
+        for seat in range(len(self._hands)):
+            for d in open_stacks:
+                if self.game.expert:
+                    pool, threshold = self._pool(seat, d), self._threshold(d)
+                else:
+                    pool = self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
+                    threshold = self._threshold(d, exclude_seat=seat)
+                if can_complete(d, (), pool, threshold, wrap):
+                    return False
+        return True
+
+    def _finish_round(self, trigger: int, winner: int, reason: str) -> None:
+        n = len(self._hands)
+        totals = self._totals()
+        order = self._tie_order(trigger)
+        ranked = sorted(order, key=lambda seat: (-totals[seat], order.index(seat)))
+        if winner < 0:
+            winner = ranked[0]
+        others = [seat for seat in ranked if seat != winner]
+        self._results.append(
+            {
+                "round": self._round,
+                "winner": winner,
+                "reason": reason,
+                "trigger": trigger,
+                "totals": totals,
+                "second": others[0] if others else None,
+                "third": others[1] if len(others) > 1 else None,
+            }
+        )
+        self._rounds_won[winner] += 1
+        if self._coats[winner] == GOLD:
+            self._winner = winner
+            self._phase = OVER
+            self._cur = TERMINAL
+            return
+        self._coats[winner] = GOLD
+        self._scrolls = [0] * n
+        if n >= 3:
+            self._scrolls[others[0]] = 2
+            self._scrolls[others[1]] = 1
+        # Everything but the hands goes back; the deck is shuffled once keeping is done.
+        for row in self._table:
+            self._deck.extend(card for _, _, picks, _ in row for card, _ in picks)
+        self._table = [[] for _ in range(n)]
+        self._deck.extend(c for c in self._face_up if c >= 0)
+        self._face_up = [-1, -1, -1]
+        self._deck.extend(self._discard)
+        self._discard = []
+        self._items = [[] for _ in range(n)]
+        self._stack_pos = [0] * 5
+        self._teacher_cid = [BOARD] * 5
+        self._teacher_seat = [BOARD] * 5
+        first = (trigger + 1) % n
+        self._keep_order = [(first + i) % n for i in range(n)]
+        self._phase = KEEPING
+        self._turn_player = first
+        self._next_keeper()
+
+    def _next_keeper(self) -> None:
+        self._kept = []
+        while self._keep_order:
+            seat = self._keep_order.pop(0)
+            if self._hands[seat]:
+                self._cur = seat
+                return
+        self._new_round()
+
+    def _finish_keeping(self) -> None:
+        p = self._cur
+        kept = set(self._kept)
+        self._deck.extend(c for c in self._hands[p] if c not in kept)
+        self._hands[p] = [c for c in self._hands[p] if c in kept]
+        self._known[p] = []
+        self._next_keeper()
+
+    def _new_round(self) -> None:
+        self._round += 1
+        self._known = [[] for _ in self._hands]
+        self._deal_round(first=self._turn_player)
+
+    # --- views -----------------------------------------------------------------------
+
+    def action_to_string(self, action: int) -> str:
+        a = action
+        if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
+            raise IllegalActionError(f"action {a!r} is not an id in 0..{A.NUM_ACTIONS - 1}")
+        if a < A.PLACE:
+            card, h = divmod(a - A.PICK, 2)
+            v, c = CARDS[card][h]
+            return f"add {half_text(v, c)} ({card_text(card)})"
+        if a < A.DRAW_TWO:
+            d = a - A.PLACE
+            return f"place a {DISCIPLINES[d].replace('_', ' ')} for the {TEACHERS[d].title}"
+        if a == A.DRAW_TWO:
+            return "draw two cards from the deck"
+        if a < A.CONFIRM:
+            slot = a - A.FACE_UP
+            card = self._face_up[slot]
+            return f"take face-up card {card_text(card)}" if card >= 0 else f"take face-up {slot}"
+        if a == A.CONFIRM:
+            d = self._placing
+            if d < 0:
+                return "confirm the combination"
+            name = DISCIPLINES[d].replace("_", " ")
+            return f"play {name} {describe(d, self._selection)} for the {TEACHERS[d].title}"
+        if a < A.DISCARD_ITEM:
+            j = a - A.TAKE_BACK
+            row = self._table[self._cur] if self._cur >= 0 else []
+            if j < len(row):
+                _, d, picks, _ = row[j]
+                return f"take back your {DISCIPLINES[d].replace('_', ' ')} {describe(d, picks)}"
+            return f"take back combination {j}"
+        if a < A.DISCARD_SCROLL:
+            kind, value = divmod(a - A.DISCARD_ITEM, 5)
+            return f"discard {TEACHERS[kind].item_title} {value + 1} to draw a card"
+        if a == A.DISCARD_SCROLL:
+            return "discard a scroll to draw a card"
+        if a == A.END_TURN:
+            return "end turn" if self._phase != MAIN else "pass (no main action possible)"
+        if a < A.KEEP_DONE:
+            return f"keep {card_text(a - A.KEEP)}"
+        return "done keeping: discard the rest"
+
+    def public_action_string(self, action: int) -> str:
+        if A.KEEP <= action < A.KEEP_DONE:
+            return "keeps a card"
+        return self.action_to_string(action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        n = len(self._hands)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise IllegalActionError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        teachers: dict[str, Any] = {}
+        for d, name in enumerate(TEACHER_NAMES):
+            seat = self._teacher_seat[d]
+            teachers[name] = "board" if seat == BOARD else seat
+        by_cid = {self._teacher_cid[d]: d for d in range(5) if self._teacher_cid[d] >= 0}
+        keeping: dict[str, Any] | None = None
+        if self._phase == KEEPING:
+            keeping = {"seat": self._cur, "limit": KEEP_LIMIT[self._coats[self._cur]]}
+            if player == self._cur:
+                keeping["kept"] = [card_json(c) for c in self._kept]
+        return {
+            "game": "anludim",
+            "variant": "expert" if self.game.expert else "base",
+            "placeholder_data": True,
+            "players": n,
+            "you": player,
+            "round": self._round,
+            "turn": self._turns + 1,
+            "phase": PHASE_NAMES[self._phase],
+            "current_player": self._cur,
+            "turn_player": self._turn_player,
+            "hand": [card_json(c) for c in self._hands[player]],
+            "hand_sizes": [len(h) for h in self._hands],
+            "known_cards": [[card_json(c) for c in k] for k in self._known],
+            "deck_size": len(self._deck),
+            "discard_size": len(self._discard),
+            "discard": [card_json(c) for c in self._discard],
+            "face_up": [card_json(c) if c >= 0 else None for c in self._face_up],
+            "table": [
+                [
+                    {
+                        "id": cid,
+                        "discipline": DISCIPLINES[d],
+                        "cards": [_placed_json(card, h) for card, h in picks],
+                        "teacher": TEACHER_NAMES[by_cid[cid]] if cid in by_cid else None,
+                    }
+                    for cid, d, picks, _ in row
+                ]
+                for row in self._table
+            ],
+            "teachers": teachers,
+            "stacks": {ITEM_KINDS[d]: list(self._stack(d)) for d in range(5)},
+            "items": [
+                [{"kind": ITEM_KINDS[kind], "value": value} for kind, value in items]
+                for items in self._items
+            ],
+            "scrolls": list(self._scrolls),
+            "totals": self._totals(),
+            "coats": ["gold" if c == GOLD else "silver" for c in self._coats],
+            "rounds_won": list(self._rounds_won),
+            "optional_used": self._optional_used,
+            "may_take_back": self._phase == MAIN and self._fresh and not self.game.expert,
+            "placing": DISCIPLINES[self._placing] if self._phase == PLACING else None,
+            "selection": [_placed_json(card, h) for card, h in self._selection],
+            "keeping": keeping,
+            "round_results": [dict(r) for r in self._results],
+            "winner": self._winner if self._phase == OVER else None,
+        }
+
+    def resample(self, player: int, seed: int) -> AnludimState:
+        """Deal the cards hidden from `player` anew, from a canonical order and `seed`."""
+        n = len(self._hands)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise IllegalActionError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        new = self.clone()
+        seen = set(self._hands[player])
+        seen.update(c for c in self._face_up if c >= 0)
+        seen.update(self._discard)
+        for row in self._table:
+            seen.update(card for _, _, picks, _ in row for card, _ in picks)
+        for seat in range(n):
+            if seat != player:
+                seen.update(self._known[seat])
+        hidden = [c for c in range(NUM_CARDS) if c not in seen]
+        rng = Rng(mix_seed(seed, 0x5EED))
+        rng.shuffle(hidden)
+        for seat in range(n):
+            if seat == player:
+                continue
+            known = self._known[seat]
+            take = len(self._hands[seat]) - len(known)
+            new._hands[seat] = known[:] + hidden[:take]
+            del hidden[:take]
+        new._deck = hidden
+        if self._phase == KEEPING and self._cur != player:
+            new._kept = []
+        new._rng = Rng(mix_seed(seed, 0xD1CE))
+        new._seed = seed
+        new._history = []
+        new._resampled = True
+        new._legal = None
+        return new
