@@ -83,175 +83,386 @@ def _beats(key: Key, threshold: Key | None) -> bool:
     return threshold is None or key > threshold
 
 
-# --- completion search -------------------------------------------------------------
-# can_complete answers: can the selected halves, plus some cards of the pool (each
-# used once, with either half), form a combination of the discipline that beats the
-# threshold? legal_picks keeps exactly the picks after which the answer stays yes, so a
-# player who starts a combination is never stuck.
+# --- which picks can still complete a combination -----------------------------------
+# Cards of a combination are picked in one canonical order, so each combination has one
+# sequence of picks: straights upwards; flushes from the highest value down; pairs and
+# threes group by group from the highest value down, each group in colour order;
+# gatherings in colour order (equal halves on two cards: lower card id first). A pick is
+# legal only if the combination can still be finished, from the pool, into one that
+# beats the threshold; so a player who starts a combination is never stuck.
+
+Pick = tuple[int, int]  # (card, index of its active half)
 
 
-def _coverable(needed: int, pool: Sequence[int]) -> bool:
-    """Can distinct pool cards supply every value bit in `needed`?
-
-    Cards are edges between their two values; a set of values can each get its own
-    card iff every connected part (edges leaving the set count as loops) has at least
-    as many cards as values.
-    """
-    if not needed:
-        return True
-    comps: list[list[int]] = []
-    for card in pool:
-        (v0, _), (v1, _) = CARDS[card]
-        m = needed & ((1 << v0) | (1 << v1))
-        if not m:
-            continue
-        merged = [m, 1]
-        rest = []
-        for comp in comps:
-            if comp[0] & m:
-                merged[0] |= comp[0]
-                merged[1] += comp[1]
-            else:
-                rest.append(comp)
-        rest.append(merged)
-        comps = rest
-    covered = 0
-    for mask, edges in comps:
-        if mask.bit_count() > edges:
-            return False
-        covered |= mask
-    return covered == needed
-
-
-def _straight_ok(sel_mask: int, pool: Sequence[int], threshold: Key | None, wrap: bool) -> bool:
-    if wrap:
-        for length in range(13, 1, -1):
-            if threshold is not None and length < threshold[0]:
-                break
-            for start in range(1, 14 if length < 13 else 2):
-                run = _run_mask(start, length, True)
-                if run & sel_mask != sel_mask:
-                    continue
-                top = max(v for v in range(1, 14) if run >> v & 1)
-                if _beats((length, (top,)), threshold) and _coverable(run & ~sel_mask, pool):
-                    return True
-        return False
-    if sel_mask:
-        lo = (sel_mask & -sel_mask).bit_length() - 1
-        hi = sel_mask.bit_length() - 1
-    else:
-        lo, hi = 12, 0
-    # For each start a the longest coverable run [a, b] is best; b never shrinks as a grows.
-    b = 0
-    for a in range(max(1, hi - 12), lo + 1):
-        b = max(b, hi, a + 1)
-        if b > 13 or not _coverable(_run_mask(a, b - a + 1, False) & ~sel_mask, pool):
-            continue
-        while b < 13 and _coverable(_run_mask(a, b - a + 2, False) & ~sel_mask, pool):
-            b += 1
-        if _beats((b - a + 1, (b,)), threshold):
-            return True
-    return False
-
-
-def _sets_ok(
-    k: int, groups: dict[int, list[int]], pool: Sequence[int], threshold: Key | None
-) -> bool:
-    cand: dict[int, list[tuple[int, int]]] = {}
-    for i, card in enumerate(pool):
-        for v, c in CARDS[card]:
-            if c not in groups.get(v, ()):
-                cand.setdefault(v, []).append((1 << i, c))
-    values = sorted(
-        {v for v, cs in cand.items() if len({c for _, c in cs}) >= k} | set(groups),
-        reverse=True,
-    )
-    need_count = threshold[0] if threshold is not None else 1
-
-    def search(i: int, used: int, chosen: list[int]) -> bool:
-        if len(chosen) + len(values) - i < need_count:
-            return False
-        if i == len(values):
-            return bool(chosen) and _beats((len(chosen), tuple(chosen)), threshold)
-        v = values[i]
-        have = groups.get(v, [])
-        free = [bc for bc in cand.get(v, ()) if not used & bc[0]]
-        for combo in combinations(free, k - len(have)):
-            if len({c for _, c in combo}) != len(combo):
-                continue
-            bits = used
-            for bit, _ in combo:
-                bits |= bit
-            if search(i + 1, bits, [*chosen, v]):
-                return True
-        return v not in groups and search(i + 1, used, chosen)
-
-    return search(0, 0, [])
-
-
-def _full_key(discipline: int, sel: Sequence[Half], pool: Sequence[int], attr: int) -> Key | None:
-    """Flush (attr = colour) or gathering (attr = value): the best completion uses all."""
-    pos = 1 if discipline == FLUSH else 0
-    values = [h[0] for h in sel]
-    for card in pool:
-        for half in CARDS[card]:
-            if half[pos] == attr:
-                values.append(half[0])
-    if len(values) < (2 if discipline == FLUSH else 4):
-        return None
-    if discipline == FLUSH:
-        return (len(values), tuple(sorted(values, reverse=True)))
-    return (len(values), (attr,))
-
-
-def can_complete(
-    discipline: int,
-    sel: Sequence[Half],
-    pool: Sequence[int],
-    threshold: Key | None,
-    wrap: bool = False,
-) -> bool:
+def pick_order(discipline: int, pick: Pick) -> tuple[int, int]:
+    """The canonical order of picks within a combination of `discipline`."""
+    v, c = CARDS[pick[0]][pick[1]]
     if discipline == STRAIGHT:
-        mask = 0
-        for v, _ in sel:
-            if mask >> v & 1:
-                return False
-            mask |= 1 << v
-        return _straight_ok(mask, pool, threshold, wrap)
-    if discipline in (FLUSH, GATHERING):
-        pos = 1 if discipline == FLUSH else 0
-        attrs = {h[pos] for h in sel}
-        if len(attrs) > 1:
-            return False
-        options = attrs or ({h[pos] for card in pool for h in CARDS[card]})
-        for attr in options:
-            key = _full_key(discipline, sel, pool, attr)
-            if key is not None and _beats(key, threshold):
-                return True
-        return False
-    k = _SET_SIZE[discipline]
-    groups: dict[int, list[int]] = {}
-    for v, c in sel:
-        group = groups.setdefault(v, [])
-        if c in group or len(group) == k:
-            return False
-        group.append(c)
-    return _sets_ok(k, groups, pool, threshold)
+        return (v, 0)
+    if discipline == FLUSH:
+        return (-v, pick[0])
+    if discipline == GATHERING:
+        return (c, pick[0])
+    return (-v, c)
+
+
+def canonical(discipline: int, picks: Sequence[Pick], wrap: bool = False) -> list[Pick]:
+    """`picks` (a finished combination) in the order legal_picks accepts them."""
+    ordered = sorted(picks, key=lambda p: pick_order(discipline, p))
+    if discipline == STRAIGHT and wrap and 0 < len(ordered) < 13:
+        values = {CARDS[c][h][0] for c, h in ordered}
+        for i, (c, h) in enumerate(ordered):
+            v = CARDS[c][h][0]
+            if (v - 2) % 13 + 1 not in values:
+                return ordered[i:] + ordered[:i]
+    return ordered
 
 
 def legal_picks(
     discipline: int,
-    sel: Sequence[Half],
+    sel: Sequence[Pick],
     pool: Sequence[int],
     threshold: Key | None,
     wrap: bool = False,
-) -> list[tuple[int, int]]:
-    """(card, half index) picks from `pool` after which a completion still exists."""
-    picks = []
-    sel = list(sel)
+    first_only: bool = False,
+) -> list[Pick]:
+    """The picks from `pool` that may come next after `sel` (sorted by card)."""
+    if discipline == STRAIGHT:
+        found = _straight_picks(sel, pool, threshold, wrap, first_only)
+    elif discipline in (FLUSH, GATHERING):
+        found = _same_picks(discipline, sel, pool, threshold, first_only)
+    else:
+        found = _set_picks(_SET_SIZE[discipline], sel, pool, threshold, first_only)
+    return found
+
+
+def can_complete(
+    discipline: int, pool: Sequence[int], threshold: Key | None, wrap: bool = False
+) -> bool:
+    """Can some combination of `discipline` from `pool` beat `threshold`?"""
+    return bool(legal_picks(discipline, (), pool, threshold, wrap, first_only=True))
+
+
+def feasible(
+    pool: Sequence[int], thresholds: Sequence[Key | None], wrap: bool = False
+) -> list[bool]:
+    """can_complete for all five disciplines over one pool, sharing the work."""
+    by_value: dict[int, list[int]] = {}
+    by_colour: dict[int, list[int]] = {}
+    for card in pool:
+        (v0, c0), (v1, c1) = CARDS[card]
+        by_value.setdefault(v0, []).append(c0)
+        by_value.setdefault(v1, []).append(c1)
+        by_colour.setdefault(c0, []).append(v0)
+        by_colour.setdefault(c1, []).append(v1)
+    out = [False] * 5
+
+    t = thresholds[FLUSH]
+    for values in by_colour.values():
+        if len(values) >= 2 and (
+            t is None
+            or len(values) > t[0]
+            or (len(values) == t[0] and tuple(sorted(values, reverse=True)) > t[1])
+        ):
+            out[FLUSH] = True
+            break
+
+    t = thresholds[GATHERING]
+    for v, colours in by_value.items():
+        if len(colours) >= 4 and _beats((len(colours), (v,)), t):
+            out[GATHERING] = True
+            break
+
+    t = thresholds[STRAIGHT]
+    if t is None and not wrap:
+        # Two cards with neighbouring values: the two values come from different cards
+        # unless one card holds both and no other card holds either.
+        for v in range(1, 13):
+            if v in by_value and v + 1 in by_value:
+                if len(by_value[v]) > 1 or len(by_value[v + 1]) > 1:
+                    out[STRAIGHT] = True
+                    break
+                out[STRAIGHT] = can_complete(STRAIGHT, pool, t, wrap)
+                break
+    else:
+        out[STRAIGHT] = _union_run_may_beat(set(by_value), t, wrap) and can_complete(
+            STRAIGHT, pool, t, wrap
+        )
+
+    for d, k in _SET_SIZE.items():
+        t = thresholds[d]
+        full = [v for v, colours in by_value.items() if len(set(colours)) >= k]
+        if not full:
+            continue
+        if t is None or (t[0] == 1 and max(full) > t[1][0]):
+            out[d] = True
+        elif len(full) >= t[0]:
+            out[d] = can_complete(d, pool, t, wrap)
+    return out
+
+
+def _union_run_may_beat(values: set[int], threshold: Key | None, wrap: bool) -> bool:
+    """Could any run of present values beat the threshold, cards permitting?"""
+    if wrap:
+        return True
+    run = 0
+    for v in range(1, 14):
+        run = run + 1 if v in values else 0
+        if run >= 2 and _beats((run, (v,)), threshold):
+            return True
+    return False
+
+
+def beats(discipline: int, sel: Sequence[Pick], threshold: Key | None, wrap: bool) -> bool:
+    """Is `sel` a finished combination of `discipline` stronger than `threshold`?"""
+    try:
+        key = rank(discipline, [CARDS[card][h] for card, h in sel], wrap)
+    except ValueError:
+        return False
+    return _beats(key, threshold)
+
+
+def _same_picks(
+    discipline: int, sel: Sequence[Pick], pool: Sequence[int], threshold: Key | None, first: bool
+) -> list[Pick]:
+    """Flush (one colour) or gathering (one value): a completion best takes every card left."""
+    flush = discipline == FLUSH
+    minimum = 2 if flush else 4
+    buckets: dict[int, list[tuple[tuple[int, int], int, int, int]]] = {}
+    for card in pool:
+        for h, (v, c) in enumerate(CARDS[card]):
+            order = (-v, card) if flush else (c, card)
+            buckets.setdefault(c if flush else v, []).append((order, card, h, v))
+    if sel:
+        v, c = CARDS[sel[0][0]][sel[0][1]]
+        attr = c if flush else v
+        last = pick_order(discipline, sel[-1])
+        buckets = {attr: [e for e in buckets.get(attr, ()) if e[0] > last]}
+    sel_values = [CARDS[card][h][0] for card, h in sel]
+    found: list[Pick] = []
+    for attr, eligible in buckets.items():
+        n = len(eligible)
+        if len(sel) + n < minimum:
+            continue
+        eligible.sort()
+        for i, (_, card, h, _) in enumerate(eligible):
+            size = len(sel) + n - i
+            if size < minimum:
+                break
+            if flush:
+                key: Key = (size, (*sel_values, *(e[3] for e in eligible[i:])))
+            else:
+                key = (size, (attr,))
+            if not _beats(key, threshold):
+                break  # later picks only make it smaller
+            found.append((card, h))
+            if first:
+                return found
+    found.sort()
+    return found
+
+
+def _straight_picks(
+    sel: Sequence[Pick], pool: Sequence[int], threshold: Key | None, wrap: bool, first: bool
+) -> list[Pick]:
+    def succ(v: int) -> int:
+        return v + 1 if v < 13 else (1 if wrap else 0)
+
+    by_value: dict[int, list[int]] = {}
     for i, card in enumerate(pool):
-        rest = [*pool[:i], *pool[i + 1 :]]
-        for h, half in enumerate(CARDS[card]):
-            if can_complete(discipline, [*sel, half], rest, threshold, wrap):
-                picks.append((card, h))
-    return picks
+        for v, _ in CARDS[card]:
+            by_value.setdefault(v, []).append(i)
+
+    def extension(start: int, room: int, skip: int) -> int:
+        """How many values from `start` upwards distinct pool cards can supply."""
+        owner: dict[int, int] = {}
+
+        def place(v: int, seen: set[int]) -> bool:
+            for i in by_value.get(v, ()):
+                if i not in seen:
+                    seen.add(i)
+                    if i not in owner or place(owner[i], seen):
+                        owner[i] = v
+                        return True
+            return False
+
+        count, v = 0, start
+        while count < room and v and place(v, {skip}):
+            count += 1
+            v = succ(v)
+        return count
+
+    if sel:
+        values = [CARDS[card][h][0] for card, h in sel]
+        first_value, nxt = values[0], succ(values[-1])
+        starts = [nxt] if nxt and len(values) < 13 else []
+    else:
+        first_value, nxt = 0, 0
+        starts = sorted(by_value)
+    found: list[Pick] = []
+    for v in starts:
+        head = first_value or v
+        done = len(sel) + 1
+        cache: dict[int, int] = {}
+        for i in by_value.get(v, ()):
+            card = pool[i]
+            (v0, _), (v1, _) = CARDS[card]
+            other = v1 if v0 == v else v0
+            # Only a card whose other value lies ahead can change how far the run reaches.
+            ahead = (other - v) % 13 if wrap else other - v
+            relevant = ahead > 0
+            key_i = i if relevant else -1
+            if key_i not in cache:
+                # A wrapping run of all 13 values is picked from 1 only: one sequence each.
+                room = (13 if head == 1 else 12) - done
+                cache[key_i] = extension(succ(v), room, i) if succ(v) else 0
+            size = done + cache[key_i]
+            if size < 2:
+                continue
+            end = head + size - 1
+            top = end if end <= 13 else 13
+            if _beats((size, (top,)), threshold):
+                found.append((card, 0 if v0 == v else 1))
+                if first:
+                    return found
+    found.sort()
+    return found
+
+
+def _set_picks(
+    k: int, sel: Sequence[Pick], pool: Sequence[int], threshold: Key | None, first: bool
+) -> list[Pick]:
+    groups: list[tuple[int, list[int]]] = []
+    for card, h in sel:
+        v, c = CARDS[card][h]
+        if groups and groups[-1][0] == v:
+            groups[-1][1].append(c)
+        else:
+            groups.append((v, [c]))
+    cand: dict[int, list[tuple[int, int, int]]] = {}  # value -> (colour, bit, card)
+    for i, card in enumerate(pool):
+        for v, c in CARDS[card]:
+            cand.setdefault(v, []).append((c, 1 << i, card))
+    for lst in cand.values():
+        lst.sort()
+
+    def ways(v: int, need: int, above: int, skip: int) -> list[int]:
+        """Bitmasks of `need` pool cards at value v, colours all distinct and > above."""
+        options = [(c, bit) for c, bit, _ in cand.get(v, ()) if c > above and not bit & skip]
+        found = []
+        for combo in combinations(options, need):
+            if len({c for c, _ in combo}) == need:
+                bits = 0
+                for _, bit in combo:
+                    bits |= bit
+                found.append(bits)
+        return found
+
+    full: dict[int, list[int]] = {}
+
+    def full_ways(v: int) -> list[int]:
+        if v not in full:
+            full[v] = ways(v, k, -1, 0)
+        return full[v]
+
+    m, target = threshold if threshold is not None else (0, ())
+    if first and not sel:
+        # "Can any combination beat the threshold?" needs no pick-by-pick walk.
+        full_values = sorted(
+            (v for v, lst in cand.items() if len({c for c, _, _ in lst}) >= k), reverse=True
+        )
+        if len(full_values) < max(m, 1):
+            return []
+        quick = m <= 1 and (not target or full_values[0] > target[0])
+        entries = [(w, full_ways(w)) for w in full_values]
+        if not quick and not _set_search(None, entries, 0, m, target, []):
+            return []
+        c, _, card = cand[full_values[0]][0]
+        return [(card, 0 if CARDS[card][0] == (full_values[0], c) else 1)]
+    prefix = [v for v, _ in groups]
+    found: list[Pick] = []
+    if groups and len(groups[-1][1]) < k:
+        v, colours = groups[-1]
+        starts = [(v, colours[-1], prefix[:-1], k - len(colours) - 1)]
+    else:
+        low = groups[-1][0] if groups else 14
+        starts = [(w, -1, prefix, k - 1) for w in sorted(cand, reverse=True) if w < low]
+    for v, above, before, need in starts:
+        lower = [(w, full_ways(w)) for w in sorted(cand, reverse=True) if w < v]
+        lower = [entry for entry in lower if entry[1]]
+        for c, bit, card in cand.get(v, ()):
+            if c <= above:
+                continue
+            rest = ways(v, need, c, bit)
+            if rest and _set_search((v, rest), lower, bit, m, target, before):
+                found.append((card, 0 if CARDS[card][0] == (v, c) else 1))
+                if first:
+                    return found
+    found.sort()
+    return found
+
+
+def _set_search(
+    head: tuple[int, list[int]] | None,
+    lower: list[tuple[int, list[int]]],
+    used: int,
+    m: int,
+    target: tuple[int, ...],
+    before: list[int],
+) -> bool:
+    """Can the finished groups `before`, the group `head` (finished one of its ways),
+    and any of the `lower` groups (highest value first) beat the key (m, target)?
+    Ways are bitmasks of pool cards; `used` marks cards already spoken for."""
+    failed: set[tuple[int, int, int]] = set()
+    n = len(lower)
+
+    def reach(i: int, used: int, r: int) -> bool:
+        """Can lower[i:] add r more groups?"""
+        if r <= 0:
+            return True
+        if n - i < r or (i, used, r) in failed:
+            return False
+        free = 0
+        for j in range(i, n):
+            for bits in lower[j][1]:
+                if not bits & used:
+                    free += 1
+                    break
+        if free >= r:
+            for bits in lower[i][1]:
+                if not bits & used and reach(i + 1, used | bits, r - 1):
+                    return True
+            if reach(i + 1, used, r):
+                return True
+        failed.add((i, used, r))
+        return False
+
+    def compare(v: int, count: int) -> int:
+        if count >= len(target):
+            return 1
+        return (v > target[count]) - (v < target[count])
+
+    def search(i: int, used: int, count: int, order: int) -> bool:
+        # order: how the group values chosen so far compare with the target's (-1, 0, 1)
+        if order:
+            return reach(i, used, m + (order < 0) - count)
+        if i == n:
+            return count > m
+        v, options = lower[i]
+        nxt = compare(v, count)
+        for bits in options:
+            if not bits & used and search(i + 1, used | bits, count + 1, nxt):
+                return True
+        return search(i + 1, used, count, 0)
+
+    order = 0
+    for count, v in enumerate(before):
+        order = compare(v, count)
+        if order:
+            break
+    if head is None:
+        return search(0, used, len(before), order)
+    nxt = order or compare(head[0], len(before))
+    return any(
+        not bits & used and search(0, used | bits, len(before) + 1, nxt) for bits in head[1]
+    )

@@ -71,7 +71,9 @@ def _read(name: str, schema: type[msgspec.Struct]) -> msgspec.Struct:
         raise ComponentDataError(f"anludim data/{name}: {exc}") from exc
 
 
-def _load_cards() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, int], tuple[int, int]], ...], bool]:
+def _load_cards() -> tuple[
+    tuple[str, ...], tuple[tuple[tuple[int, int], tuple[int, int]], ...], bool
+]:
     data = _read("cards.json", CardsFile)
     assert isinstance(data, CardsFile)
     colours = tuple(c.name for c in data.colours)
@@ -98,7 +100,9 @@ def _load_cards() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, int], tuple[i
         raise ComponentDataError("anludim data/cards.json: the deck has 65 cards")
     counts = Counter(h for card in cards for h in card)
     if set(counts.values()) != {2} or len(counts) != 65:
-        raise ComponentDataError("anludim data/cards.json: every (value, colour) half appears twice")
+        raise ComponentDataError(
+            "anludim data/cards.json: every (value, colour) half appears twice"
+        )
     placeholder = any(r.provenance == "placeholder" for r in data.cards) or any(
         c.provenance == "placeholder" for c in data.colours
     )

@@ -12,7 +12,14 @@ from meeple.core.game import TERMINAL, State
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import IllegalActionError, RecordError
 from meeple.games.anludim import actions as A
-from meeple.games.anludim.combinations import Half, Key, can_complete, legal_picks, rank
+from meeple.games.anludim.combinations import (
+    Key,
+    beats,
+    can_complete,
+    feasible,
+    legal_picks,
+    rank,
+)
 from meeple.games.anludim.components import (
     CARDS,
     COLOURS,
@@ -293,11 +300,12 @@ class AnludimState(State):
             acts: list[int] = []
             if self._fresh and not self.game.expert:
                 acts.extend(A.TAKE_BACK + j for j in range(len(self._table[p])))
-            main: list[int] = [
-                A.PLACE + d
-                for d in range(5)
-                if can_complete(d, (), self._pool(p, d), self._threshold(d), wrap)
-            ]
+            thresholds = [self._threshold(d) for d in range(5)]
+            if self.game.expert and self._table[p]:
+                ok = [can_complete(d, self._pool(p, d), thresholds[d], wrap) for d in range(5)]
+            else:
+                ok = feasible(self._hands[p], thresholds, wrap)
+            main: list[int] = [A.PLACE + d for d in range(5) if ok[d]]
             if self._can_draw():
                 main.append(A.DRAW_TWO)
             main.extend(A.FACE_UP + i for i, card in enumerate(self._face_up) if card >= 0)
@@ -312,9 +320,9 @@ class AnludimState(State):
             threshold = self._threshold(d)
             chosen = {card for card, _ in self._selection}
             pool = [c for c in self._pool(p, d) if c not in chosen]
-            halves = self._selected_halves()
-            acts = [A.pick(card, h) for card, h in legal_picks(d, halves, pool, threshold, wrap)]
-            if self._selection_key_beats(d, halves, threshold):
+            picks = legal_picks(d, self._selection, pool, threshold, wrap)
+            acts = [A.pick(card, h) for card, h in picks]
+            if beats(d, self._selection, threshold, wrap):
                 acts.append(A.CONFIRM)
             return tuple(sorted(acts))
         if phase == AFTER_MAIN:
@@ -326,16 +334,6 @@ class AnludimState(State):
             acts.append(A.KEEP_DONE)
             return tuple(acts)
         return ()
-
-    def _selected_halves(self) -> list[Half]:
-        return [CARDS[card][h] for card, h in self._selection]
-
-    def _selection_key_beats(self, d: int, halves: list[Half], threshold: Key | None) -> bool:
-        try:
-            key = rank(d, halves, self.game.straight_wrap)
-        except ValueError:
-            return False
-        return threshold is None or key > threshold
 
     def _why_illegal(self, action: object) -> str:
         if self._phase == OVER:
@@ -515,7 +513,7 @@ class AnludimState(State):
                 else:
                     pool = self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
                     threshold = self._threshold(d, exclude_seat=seat)
-                if can_complete(d, (), pool, threshold, wrap):
+                if can_complete(d, pool, threshold, wrap):
                     return False
         return True
 
