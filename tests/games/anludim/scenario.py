@@ -136,7 +136,6 @@ def draw_and_end(state: AnludimState) -> None:
 
 
 __all__ = [
-    "draw_and_end",
     "DISCIPLINES",
     "FLUSH",
     "GATHERING",
@@ -145,6 +144,7 @@ __all__ = [
     "THREES",
     "arrange",
     "card",
+    "draw_and_end",
     "give_items",
     "half",
     "new_state",

@@ -463,6 +463,4 @@ def _set_search(
     if head is None:
         return search(0, used, len(before), order)
     nxt = order or compare(head[0], len(before))
-    return any(
-        not bits & used and search(0, used | bits, len(before) + 1, nxt) for bits in head[1]
-    )
+    return any(not bits & used and search(0, used | bits, len(before) + 1, nxt) for bits in head[1])
