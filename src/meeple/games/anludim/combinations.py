@@ -7,7 +7,7 @@ components.DISCIPLINES: 0 straight, 1 flush, 2 pairs, 3 three of a kind, 4 gathe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from meeple.games.anludim.components import CARDS
@@ -197,8 +197,35 @@ def feasible(
         if t is None or (t[0] == 1 and max(full) > t[1][0]):
             out[d] = True
         elif len(full) >= t[0]:
-            out[d] = can_complete(d, pool, t, wrap)
+            out[d] = _greedy_groups(k, pool, sorted(full, reverse=True), t) or can_complete(
+                d, pool, t, wrap
+            )
     return out
+
+
+def _greedy_groups(k: int, pool: Sequence[int], values: list[int], threshold: Key) -> bool:
+    """A quick yes: take groups from the highest value down with the first free cards."""
+    used: set[int] = set()
+    chosen = []
+    for v in values:
+        group: dict[int, int] = {}
+        for card in pool:
+            if card not in used:
+                for value, colour in CARDS[card]:
+                    if value == v and colour not in group:
+                        group[colour] = card
+        if len(group) >= k:
+            used.update(list(group.values())[:k])
+            chosen.append(v)
+    return _beats((len(chosen), tuple(chosen)), threshold)
+
+
+def _union_run(values: Collection[int], start: int) -> Key:
+    """The key of the run of present values from `start` upwards (no wrap)."""
+    end = start
+    while end + 1 in values:
+        end += 1
+    return (end - start + 1, (end,))
 
 
 def _union_run_may_beat(values: set[int], threshold: Key | None, wrap: bool) -> bool:
@@ -299,6 +326,9 @@ def _straight_picks(
     else:
         first_value, nxt = 0, 0
         starts = sorted(by_value)
+        if threshold is not None and not wrap:
+            # A run must fit in the values present: skip starts too short to win.
+            starts = [v for v in starts if _beats(_union_run(by_value, v), threshold)]
     found: list[Pick] = []
     for v in starts:
         head = first_value or v
@@ -388,18 +418,36 @@ def _set_picks(
         low = groups[-1][0] if groups else 14
         starts = [(w, -1, prefix, k - 1) for w in sorted(cand, reverse=True) if w < low]
     for v, above, before, need in starts:
-        lower = [(w, full_ways(w)) for w in sorted(cand, reverse=True) if w < v]
-        lower = [entry for entry in lower if entry[1]]
+        # Often the group being picked already beats the threshold once finished.
+        order = _compare_groups([*before, v], target)
+        decided = len(before) + 1 >= m + (order <= 0)
+        lower: list[tuple[int, list[int]]] | None = None
         for c, bit, card in cand.get(v, ()):
             if c <= above:
                 continue
             rest = ways(v, need, c, bit)
-            if rest and _set_search((v, rest), lower, bit, m, target, before):
+            if not rest:
+                continue
+            if not decided and lower is None:
+                lower = [(w, full_ways(w)) for w in sorted(cand, reverse=True) if w < v]
+                lower = [entry for entry in lower if entry[1]]
+            if decided or _set_search((v, rest), lower or [], bit, m, target, before):
                 found.append((card, 0 if CARDS[card][0] == (v, c) else 1))
                 if first:
                     return found
     found.sort()
     return found
+
+
+def _compare_groups(values: list[int], target: tuple[int, ...]) -> int:
+    """-1, 0 or 1: the group values so far against the threshold's, position by position
+    (running past the threshold's groups counts as greater)."""
+    for count, v in enumerate(values):
+        if count >= len(target):
+            return 1
+        if v != target[count]:
+            return 1 if v > target[count] else -1
+    return 0
 
 
 def _set_search(
@@ -455,11 +503,7 @@ def _set_search(
                 return True
         return search(i + 1, used, count, 0)
 
-    order = 0
-    for count, v in enumerate(before):
-        order = compare(v, count)
-        if order:
-            break
+    order = _compare_groups(before, target)
     if head is None:
         return search(0, used, len(before), order)
     nxt = order or compare(head[0], len(before))

@@ -258,14 +258,16 @@ class AnludimState(State):
 
     # --- legal actions ---------------------------------------------------------------
 
-    def _threshold(self, discipline: int, exclude_seat: int = -2) -> Key | None:
-        best: Key | None = None
+    def _thresholds(self, exclude_seat: int = -1) -> list[Key | None]:
+        """The strongest combination in play per discipline (optionally ignoring a seat)."""
+        best: list[Key | None] = [None] * 5
         for seat, row in enumerate(self._table):
             if seat == exclude_seat:
                 continue
-            for combo in row:
-                if combo[1] == discipline and (best is None or combo[3] > best):
-                    best = combo[3]
+            for _, d, _, key in row:
+                current = best[d]
+                if current is None or key > current:
+                    best[d] = key
         return best
 
     def _pool(self, seat: int, discipline: int) -> list[int]:
@@ -300,7 +302,7 @@ class AnludimState(State):
             acts: list[int] = []
             if self._fresh and not self.game.expert:
                 acts.extend(A.TAKE_BACK + j for j in range(len(self._table[p])))
-            thresholds = [self._threshold(d) for d in range(5)]
+            thresholds = self._thresholds()
             if self.game.expert and self._table[p]:
                 ok = [can_complete(d, self._pool(p, d), thresholds[d], wrap) for d in range(5)]
             else:
@@ -317,7 +319,7 @@ class AnludimState(State):
             return tuple(sorted(acts))
         if phase == PLACING:
             d = self._placing
-            threshold = self._threshold(d)
+            threshold = self._thresholds()[d]
             chosen = {card for card, _ in self._selection}
             pool = [c for c in self._pool(p, d) if c not in chosen]
             picks = legal_picks(d, self._selection, pool, threshold, wrap)
@@ -507,13 +509,17 @@ class AnludimState(State):
             return False
         wrap = self.game.straight_wrap
         for seat in range(len(self._hands)):
+            if self.game.expert:
+                thresholds = self._thresholds()
+            else:
+                # She may take back all her combinations first.
+                thresholds = self._thresholds(exclude_seat=seat)
             for d in open_stacks:
                 if self.game.expert:
-                    pool, threshold = self._pool(seat, d), self._threshold(d)
+                    pool = self._pool(seat, d)
                 else:
                     pool = self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
-                    threshold = self._threshold(d, exclude_seat=seat)
-                if can_complete(d, pool, threshold, wrap):
+                if can_complete(d, pool, thresholds[d], wrap):
                     return False
         return True
 
