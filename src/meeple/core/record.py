@@ -28,6 +28,10 @@ def replay(record: Mapping[str, Any]) -> State:
         isinstance(a, int) and not isinstance(a, bool) for a in actions
     ):
         raise RecordError("record 'actions' must be a list of integers")
+    for key in ("players", "seed"):
+        value = record[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RecordError(f"record {key!r} must be a non-negative integer, not {value!r}")
     try:
         game = load_game(record["game"], players=record["players"], **options)
         state = game.new_initial_state(seed=record["seed"])
@@ -49,6 +53,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read record file {str(path)!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"record file {str(path)!r} is not UTF-8 text") from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -41,6 +41,7 @@ SILVER, GOLD = 0, 1
 HAND_LIMIT = (8, 7)  # cards at the start of a round, by coat side
 KEEP_LIMIT = (3, 2)  # cards kept between rounds, by coat side
 BOARD = -1
+_RESAMPLE_TRIES = 64
 
 # A combination on the table: (id, discipline, ((card, half), ...), key)
 Combo = tuple[int, int, tuple[tuple[int, int], ...], Key]
@@ -215,7 +216,7 @@ class AnludimState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal or isinstance(action, bool):
+        if action.__class__ is not int or action not in legal:
             raise IllegalActionError(self._why_illegal(action))
         self._legal = None
         self._history.append(action)
@@ -658,11 +659,12 @@ class AnludimState(State):
         return {
             "game": "anludim",
             "variant": "expert" if self.game.expert else "base",
-            "placeholder_data": True,
+            "placeholder_data": self.game.info.placeholder_data,
             "players": n,
             "you": player,
             "round": self._round,
             "turn": self._turns + 1,
+            "turns_played": self._turns,
             "phase": PHASE_NAMES[self._phase],
             "current_player": self._cur,
             "turn_player": self._turn_player,
@@ -705,35 +707,90 @@ class AnludimState(State):
         }
 
     def resample(self, player: int, seed: int) -> AnludimState:
-        """Deal the cards hidden from `player` anew, from a canonical order and `seed`."""
+        """Deal the cards hidden from `player` anew, from a canonical order and `seed`.
+
+        A seat other than `player` that is half-way through placing a combination has
+        shown that its hand can finish it: deals where it could not are rejected, and if
+        many are, one of the possible completions is dealt into that hand first.
+        """
         n = len(self._hands)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise IllegalActionError(f"player must be a seat 0..{n - 1}, not {player!r}")
-        new = self.clone()
         seen = set(self._hands[player])
         seen.update(c for c in self._face_up if c >= 0)
         seen.update(self._discard)
         for row in self._table:
             seen.update(card for _, _, picks, _ in row for card, _ in picks)
-        for seat in range(n):
-            if seat != player:
-                seen.update(self._known[seat])
+        shown = [[] if seat == player else self._shown_in_hand(seat) for seat in range(n)]
+        for cards in shown:
+            seen.update(cards)
         hidden = [c for c in range(NUM_CARDS) if c not in seen]
-        rng = Rng(mix_seed(seed, 0x5EED))
-        rng.shuffle(hidden)
-        for seat in range(n):
-            if seat == player:
-                continue
-            known = self._known[seat]
-            take = len(self._hands[seat]) - len(known)
-            new._hands[seat] = known[:] + hidden[:take]
-            del hidden[:take]
-        new._deck = hidden
-        if self._phase == KEEPING and self._cur != player:
-            new._kept = []
+        placing = self._phase == PLACING and self._cur != player
+        for attempt in range(_RESAMPLE_TRIES + 1):
+            rng = Rng(mix_seed(seed, attempt, 0x5EED))
+            deal = hidden[:]
+            rng.shuffle(deal)
+            forced = self._forced_completion(shown, deal, rng) if attempt == _RESAMPLE_TRIES else []
+            new = self._redeal(player, shown, deal, forced)
+            if not placing or new._compute_legal():
+                break
         new._rng = Rng(mix_seed(seed, 0xD1CE))
         new._seed = seed
         new._history = []
         new._resampled = True
         new._legal = None
         return new
+
+    def _shown_in_hand(self, seat: int) -> list[int]:
+        """Cards every seat knows to be in `seat`'s hand."""
+        cards = list(self._known[seat])
+        if self._phase == PLACING and self._cur == seat:
+            in_hand = set(self._hands[seat])
+            cards.extend(c for c, _ in self._selection if c in in_hand and c not in cards)
+        return cards
+
+    def _redeal(
+        self, player: int, shown: list[list[int]], deal: list[int], forced: list[int]
+    ) -> AnludimState:
+        new = self.clone()
+        deal = [c for c in deal if c not in forced]
+        for seat in range(len(self._hands)):
+            if seat == player:
+                continue
+            hand = shown[seat][:]
+            if seat == self._cur and forced:
+                hand.extend(forced)
+            take = len(self._hands[seat]) - len(hand)
+            hand.extend(deal[:take])
+            del deal[:take]
+            new._hands[seat] = hand
+        new._deck = deal
+        if self._phase == KEEPING and self._cur != player:
+            new._kept = []
+        return new
+
+    def _forced_completion(self, shown: list[list[int]], deal: list[int], rng: Rng) -> list[int]:
+        """Hidden cards that finish the placing seat's combination, chosen at random
+        among the ways to finish it from everything that seat might hold."""
+        seat, d = self._cur, self._placing
+        room = len(self._hands[seat]) - len(shown[seat])
+        picked = {c for c, _ in self._selection}
+        visible = set(shown[seat])
+        hand = set(self._hands[seat])
+        usable = {c for c in self._pool(seat, d) if c in visible or c not in hand}
+        pool = sorted((usable | set(deal)) - picked)
+        threshold = self._thresholds()[d]
+        wrap = self.game.straight_wrap
+        sel = list(self._selection)
+        forced: list[int] = []
+        while not beats(d, sel, threshold, wrap):
+            options = legal_picks(d, sel, pool, threshold, wrap)
+            options = [o for o in options if o[0] not in deal or len(forced) < room]
+            if not options:
+                break
+            card, h = options[rng.below(len(options))]
+            sel.append((card, h))
+            pool.remove(card)
+            if card in deal:
+                forced.append(card)
+        return forced

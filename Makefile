@@ -1,0 +1,35 @@
+# meeple: `make run` plays a game, `make test` runs every check. Both build .venv first.
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: venv run test bench clean distclean
+
+venv: $(STAMP)
+
+# Install again only when pyproject.toml changed since the last install.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: venv
+	$(BIN)/meeple play anludim --players 3 --seat 0 --bots random
+
+test: venv
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy --strict src
+	$(BIN)/pytest -n auto
+
+bench: venv
+	$(BIN)/meeple bench anludim
+
+clean:
+	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis src/*.egg-info
+	find src tests -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,65 @@
+"""What every command shares: consoles, error handling, parsing of options and seats."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from meeple.errors import MeepleError, OptionError
+
+USAGE_ERROR = 2
+"""Exit status for bad input: an unknown game, option, agent or a corrupt record."""
+
+
+def out() -> Console:
+    """A console on the current stdout (looked up at call time, so tests can capture it)."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print `error: message` on stderr; the caller raises the returned Exit."""
+    err().print(f"error: {message}", markup=False, soft_wrap=True)
+    return typer.Exit(USAGE_ERROR)
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Turn any MeepleError into one `error:` line on stderr and exit status 2."""
+    try:
+        yield
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+
+
+def parse_value(text: str) -> Any:
+    """An option value: JSON when it parses (true, 3, "x"), else the plain string."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """`name=value` pairs into game options; malformed pairs raise OptionError."""
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise OptionError(f"an option is written name=value, not {pair!r}")
+        options[name] = parse_value(value.strip())
+    return options
+
+
+def show_value(value: Any) -> str:
+    """An option value as it is typed on the command line."""
+    return value if isinstance(value, str) else json.dumps(value)

@@ -1,0 +1,260 @@
+"""A game at the terminal: humans choose from numbered actions, bots fill the other seats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from meeple import agents
+from meeple.agents import Agent
+from meeple.core.game import State
+from meeple.core.record import save_record
+from meeple.errors import AgentError, OptionError
+from meeple.sim.runner import agent_seed
+
+HUMAN = "human"
+HOTSEAT = ("", "none", "hotseat", HUMAN)
+
+HELP = """\
+Choose an action by its number, or type its text: the whole text, or enough of the
+start or of any part of it to name one action (case does not matter).
+  ?   this help
+  v   show the table again
+  q   quit (you may save the game first)"""
+
+
+def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
+    """An agent per bot seat, None for each human seat.
+
+    `bots` is one agent name for every seat but `seat`, or one name per other seat in
+    seat order; `human` (or nothing at all) makes a seat human, so "" is hotseat.
+    """
+    if not 0 <= seat < players:
+        raise OptionError(f"--seat must be a seat 0..{players - 1}, not {seat}")
+    others = [s for s in range(players) if s != seat]
+    names = [n.strip().lower() for n in bots.split(",")]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise AgentError(
+            f"--bots takes one agent name for all other seats or one per other seat "
+            f"({len(others)}: seats {', '.join(map(str, others))}), not {len(names)} names"
+        )
+    known = agents.list_agents()
+    seats: list[Agent | None] = [None] * players
+    for s, name in zip(others, names, strict=True):
+        if name in HOTSEAT:
+            continue
+        if name not in known:
+            raise AgentError(
+                f"unknown bot {name!r}; available: {', '.join(known)} (or {HUMAN} for a person)"
+            )
+        seats[s] = agents.make(name, seed=agent_seed(seed, s))
+    return seats
+
+
+def match_action(text: str, labels: Sequence[str]) -> int:
+    """The index in `labels` that `text` names: a number from 1, the whole text, or a
+    unique case-insensitive prefix or substring. Raises ValueError saying why not."""
+    text = text.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(labels):
+            return number - 1
+        raise ValueError(f"no action numbered {number}; choose 1 to {len(labels)}")
+    wanted = text.casefold()
+    folded = [label.casefold() for label in labels]
+    if wanted in folded:
+        return folded.index(wanted)
+    for test in (str.startswith, str.__contains__):
+        found = [i for i, label in enumerate(folded) if test(label, wanted)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            names = "; ".join(f"{i + 1}. {labels[i]}" for i in found[:5])
+            more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+            raise ValueError(f"{text!r} could be {names}{more}: type more of it or its number")
+    raise ValueError(f"no action matches {text!r}; type ? for help")
+
+
+class Session:
+    """One game at the terminal."""
+
+    def __init__(
+        self,
+        state: State,
+        seats: Sequence[Agent | None],
+        console: Console,
+        save: Path | None = None,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.seats = list(seats)
+        self.console = console
+        self.save = save
+        self.humans = [s for s, agent in enumerate(seats) if agent is None]
+        self.log: list[tuple[int, str]] = []  # (seat, what the other seats saw)
+        self.seen = dict.fromkeys(self.humans, 0)
+        self.last_human: int | None = None
+
+    # --- input ---------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input; None when input has ended."""
+        try:
+            return self.console.input(Text(prompt, style="bold"))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+    # --- the game ------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play to the end; False when the players stopped early."""
+        state = self.state
+        while not state.is_terminal():
+            seat = state.current_player
+            agent = self.seats[seat]
+            if agent is not None:
+                action = agent.act(state)
+            else:
+                chosen = self.human_decision(seat)
+                if chosen is None:
+                    return False
+                action = chosen
+            self.log.append((seat, state.public_action_string(action)))
+            state.apply_action(action)
+        self.finish()
+        return True
+
+    def human_decision(self, seat: int) -> int | None:
+        """The action the person in `seat` chooses; None to stop the game."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.hide_screen()
+            self.console.print(
+                f"[bold]Seat {seat}[/], your turn. Press Enter when no one else can see the screen."
+            )
+            if self.ask("> ") is None:
+                self.stop("input ended")
+                return None
+        self.last_human = seat
+        state = self.state
+        legal = state.legal_actions()
+        labels = [state.action_to_string(a) for a in legal]
+        self.show(seat, labels)
+        while True:
+            line = self.ask(f"seat {seat}, your choice (1-{len(labels)}, ? for help): ")
+            if line is None:
+                self.stop("input ended")
+                return None
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                self.stop("you quit", offer_save=True)
+                return None
+            if text in ("?", "h", "help"):
+                self.console.print(HELP, markup=False)
+                continue
+            if text.lower() in ("v", "view"):
+                self.show(seat, labels)
+                continue
+            try:
+                return legal[match_action(text, labels)]
+            except ValueError as exc:
+                self.console.print(str(exc), style="red", markup=False)
+
+    def hide_screen(self) -> None:
+        """Clear the terminal and its scrollback, so the last hand cannot be scrolled to."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
+    def show(self, seat: int, labels: Sequence[str]) -> None:
+        """The seat's view, what the others did since, and the numbered choices."""
+        console = self.console
+        console.print(self.game.render(self.state.observation(seat)))
+        news = self.news(seat)
+        if news:
+            console.print(Text("Since your last decision:", style="bold"))
+            for line in news:
+                console.print(line, markup=False)
+        console.print(Text(f"Seat {seat}, choose an action:", style="bold"))
+        width = len(str(len(labels)))
+        for i, label in enumerate(labels, 1):
+            console.print(f"  {i:>{width}}. {label}", markup=False, highlight=False)
+
+    def news(self, seat: int) -> list[str]:
+        """Other seats' moves since `seat` last decided, one line per run of one seat."""
+        start = self.seen.get(seat, 0)
+        self.seen[seat] = len(self.log)
+        lines: list[str] = []
+        last = None
+        for who, text in self.log[start:]:
+            if who == seat:
+                last = None
+                continue
+            if who == last:
+                lines[-1] += f"; {text}"
+            else:
+                lines.append(f"  seat {who}: {text}")
+            last = who
+        return lines
+
+    # --- the end -------------------------------------------------------------------
+
+    def stop(self, why: str, offer_save: bool = False) -> None:
+        decisions = len(self.state.history())
+        self.console.print(f"{why}: the game stopped after {decisions} decisions.")
+        if self.save is None and offer_save:
+            answer = self.ask("Save the game? Type a file name, or press Enter to skip: ")
+            if answer and answer.strip():
+                self.write(Path(answer.strip()))
+        elif self.save is not None:
+            self.write(self.save)
+
+    def write(self, path: Path) -> None:
+        try:
+            save_record(self.state, path)
+        except OSError as exc:
+            self.console.print(f"could not save to {path}: {exc.strerror}", style="red")
+            return
+        self.console.print(f"game saved to {path}")
+
+    def finish(self) -> None:
+        state = self.state
+        viewer = self.humans[0] if self.humans else 0
+        self.console.print(self.game.render(state.observation(viewer)))
+        news = self.news(viewer)
+        if news:
+            self.console.print(Text("Last moves:", style="bold"))
+        for line in news:
+            self.console.print(line, markup=False)
+        players = [HUMAN if a is None else f"{a.name} bot" for a in self.seats]
+        self.console.print(results_table(state, players))
+        if self.save is not None:
+            self.write(self.save)
+
+
+def results_table(state: State, players: Sequence[str] | None = None) -> Table:
+    """Scores and winners of a finished game; `players` names who sat where."""
+    returns, scores = state.returns(), state.scores()
+    winners = [s for s, r in enumerate(returns) if r == 1.0]
+    table = Table(title="Game over", title_justify="left")
+    table.add_column("seat")
+    if players is not None:
+        table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("result")
+    for s, score in enumerate(scores):
+        who = [] if players is None else [players[s]]
+        won = Text("winner", style="bold green") if s in winners else ""
+        table.add_row(str(s), *who, f"{score:g}", won)
+    names = ", ".join(f"seat {s}" for s in winners) or "nobody"
+    table.caption = f"Winner{'s' if len(winners) > 1 else ''}: {names}"
+    return table

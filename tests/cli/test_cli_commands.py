@@ -1,0 +1,146 @@
+"""`meeple games`, `simulate`, `replay` and `bench`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meeple.cli.app import app
+
+
+def one_error_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_games_lists_anludim_with_its_options(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "anludim" in out
+    assert "2-5 players" in out
+    for name in ("variant", "straight_wrap", "tie_order", "two_player_start_scroll"):
+        assert name in out
+    assert "base, expert" in out
+
+
+def test_simulate_json(runner: CliRunner) -> None:
+    args = ["simulate", "anludim", "--games", "20", "--players", "4", "--seed", "1", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert result.stderr == ""  # no progress bar with --json
+    assert data["games"] == 20
+    assert data["players"] == 4
+    assert data["bots"] == ["random"] * 4
+    assert len(data["win_rate"]) == 4
+    assert sum(data["wins"]) >= 20  # every game has a winner; tied winners each count
+    assert data["win_rate"] == [w / 20 for w in data["wins"]]
+    for measure in ("decisions", "turns", "rounds"):
+        spread = data["length"][measure]
+        assert spread["min"] <= spread["mean"] <= spread["max"]
+    assert len(data["scores"]) == 4
+    assert all(set(s) == {"mean", "min", "max"} for s in data["scores"])
+    again = runner.invoke(app, args)
+    assert {**json.loads(again.stdout), "seconds": 0} == {**data, "seconds": 0}
+
+
+def test_simulate_table(runner: CliRunner) -> None:
+    args = ["simulate", "anludim", "--games", "3", "--bots", "random", "-o", "variant=expert"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout
+    assert "rounds per game" in result.stdout
+
+
+def test_simulate_bad_bots(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["simulate", "anludim", "--bots", "random,nobody,random"])
+    assert result.exit_code == 2
+    assert "unknown agent 'nobody'" in one_error_line(result.stderr)
+
+
+def test_replay_a_finished_game(runner: CliRunner, finished_record: Path) -> None:
+    result = runner.invoke(app, ["replay", str(finished_record)])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "   1. seat 0: " in out
+    assert "Game over" in out
+    assert "you are seat 0" in out
+
+
+def test_replay_as_one_seat_hides_the_others_keeps(
+    runner: CliRunner, finished_record: Path
+) -> None:
+    result = runner.invoke(app, ["replay", str(finished_record), "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "you are seat 1" in result.stdout
+    for line in result.stdout.splitlines():
+        if ". seat 0: " in line or ". seat 2: " in line:
+            assert "keep " not in line.split(": ", 1)[1][:5]
+
+
+def test_replay_step_by_step_stops_on_q_and_on_end_of_input(
+    runner: CliRunner, finished_record: Path
+) -> None:
+    result = runner.invoke(app, ["replay", str(finished_record), "--step"], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "   3. seat" in result.stdout
+    assert "   4. seat" not in result.stdout
+    result = runner.invoke(app, ["replay", str(finished_record), "--step"], input="\n")
+    assert result.exit_code == 0, result.output
+    assert "   2. seat" in result.stdout
+    assert "   3. seat" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("{not json", "is not valid JSON"),
+        ("[1, 2]", "does not hold a JSON object"),
+        ('{"game": "anludim"}', "record lacks"),
+        (
+            '{"game": "anludim", "options": {}, "players": 3, "seed": 1, "actions": [9999]}',
+            "step 0 (action 9999) is illegal",
+        ),
+        ('{"game": "chess", "options": {}, "players": 2, "seed": 1, "actions": []}', "chess"),
+    ],
+)
+def test_replay_corrupt_file(runner: CliRunner, tmp_path: Path, content: str, needle: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert needle in one_error_line(result.stderr)
+    assert result.stdout == ""
+
+
+def test_replay_missing_file(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 2
+    assert "cannot read record file" in one_error_line(result.stderr)
+
+
+def test_bench_runs(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bench", "anludim", "--seconds", "0.2", "--repeats", "1"])
+    assert result.exit_code == 0, result.output
+    assert "decisions/s" in result.stdout
+    assert "clone()" in result.stdout
+    args = ["bench", "anludim", "--players", "2", "--seconds", "0.2", "--repeats", "1", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["players"] == 2
+    assert data["decisions_per_second"] > 0
+    assert data["clone_us"] > 0 and data["legal_actions_us"] > 0
+    assert len(data["runs"]) == 1
+
+
+def test_bench_bad_settings(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bench", "anludim", "--repeats", "0"])
+    assert result.exit_code == 2
+    assert "--repeats must be at least 1" in one_error_line(result.stderr)

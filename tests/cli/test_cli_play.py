@@ -1,0 +1,149 @@
+"""`meeple play`: whole games with piped input, hotseat, quitting, saving."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.app import app
+from meeple.cli.play import match_action, seat_agents
+from meeple.core.record import load_record
+from meeple.errors import AgentError, OptionError
+
+MANY_ONES = "1\n" * 20000
+COLOURS = "blue|red|green|yellow|purple"
+
+
+def test_play_to_the_end_against_bots_and_save(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    args = ["play", "anludim", "--players", "3", "--seat", "0", "--bots", "random"]
+    result = runner.invoke(app, [*args, "--seed", "3", "--save", str(save)], input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Game over" in out
+    assert re.search(r"Winners?: seat \d", out)
+    assert "placeholder data" in out
+    assert "Since your last decision:" in out
+    # Other seats' choices of cards to keep are private: only "keeps a card" is shown.
+    assert not re.search(rf"seat [12]: [^\n]*keep \[?({COLOURS}) \d", out)
+    assert re.search(r"seat [12]: [^\n]*keeps a card", out)
+    state = meeple.replay(load_record(save))
+    assert state.is_terminal()
+    assert state.seed == 3
+
+
+def test_play_is_reproducible_with_a_seed(runner: CliRunner, tmp_path: Path) -> None:
+    records = []
+    for name in ("a.json", "b.json"):
+        args = ["play", "anludim", "--seed", "8", "--save", str(tmp_path / name)]
+        result = runner.invoke(app, args, input="1\n" * 30)
+        assert result.exit_code == 0, result.output
+        records.append(load_record(tmp_path / name))
+    assert records[0] == records[1]
+    assert records[0]["actions"]
+
+
+def test_hotseat_hides_the_hand_between_players(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "hotseat.json"
+    args = ["play", "anludim", "--players", "2", "--bots", "", "--seed", "4", "--save", str(save)]
+    result = runner.invoke(app, args, input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seat 0, your turn. Press Enter" in out
+    assert "Seat 1, your turn. Press Enter" in out
+    assert "Game over" in out
+    assert "human" in out and "bot" not in out.split("Game over")[-1]
+    assert meeple.replay(load_record(save)).is_terminal()
+
+
+def test_choose_by_text_then_end_of_input(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "partial.json"
+    args = ["play", "anludim", "--seed", "5", "--save", str(save)]
+    result = runner.invoke(app, args, input="no such thing\n99\nDRAW TWO\n")
+    assert result.exit_code == 0, result.output
+    assert "no action matches 'no such thing'" in result.stdout
+    assert "no action numbered 99" in result.stdout
+    assert "input ended" in result.stdout
+    record = load_record(save)
+    state = meeple.load_game("anludim").new_initial_state(seed=5)
+    assert state.action_to_string(record["actions"][0]) == "draw two cards from the deck"
+    meeple.replay(record)
+
+
+def test_quit_offers_to_save(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input=f"?\n1\nq\n{save}\n")
+    assert result.exit_code == 0, result.output
+    assert "quit" in result.stdout
+    assert "this help" in result.stdout
+    record = load_record(save)
+    assert len(record["actions"]) >= 1
+    assert not meeple.replay(record).is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "nosuchgame"], "unknown game 'nosuchgame'; available games: anludim"),
+        (["play", "anludim", "--bots", "clever"], "unknown bot 'clever'; available: random"),
+        (["play", "anludim", "--players", "7"], "anludim takes 2 to 5 players, not 7"),
+        (["play", "anludim", "--option", "variant=pro"], "allowed values: 'base', 'expert'"),
+        (["play", "anludim", "-o", "colour=red"], "unknown option 'colour' for anludim"),
+        (["play", "anludim", "-o", "variant"], "an option is written name=value"),
+        (["play", "anludim", "--seat", "3"], "--seat must be a seat 0..2, not 3"),
+        (["play", "anludim", "--bots", "random,random,random"], "one per other seat"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    runner: CliRunner, args: list[str], needle: str
+) -> None:
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert needle in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_options_are_parsed_as_json_when_they_can_be(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "options.json"
+    args = ["play", "anludim", "--seed", "1", "--save", str(save)]
+    opts = ["-o", "variant=expert", "-o", "straight_wrap=true", "-o", "tie_order=from_trigger"]
+    result = runner.invoke(app, [*args, *opts], input="")
+    assert result.exit_code == 0, result.output
+    assert "expert variant" in result.stdout
+    options = load_record(save)["options"]
+    assert options["variant"] == "expert"
+    assert options["straight_wrap"] is True
+    assert options["tie_order"] == "from_trigger"
+
+
+def test_match_action() -> None:
+    labels = ["draw two cards", "take face-up card red 1|green 5", "take face-up card blue 2|red 4"]
+    assert match_action("2", labels) == 1
+    assert match_action("Draw Two Cards", labels) == 0
+    assert match_action("draw", labels) == 0
+    assert match_action("blue 2", labels) == 2
+    with pytest.raises(ValueError, match=r"could be 2\. take face-up card red"):
+        match_action("take", labels)
+    with pytest.raises(ValueError, match="choose 1 to 3"):
+        match_action("0", labels)
+    with pytest.raises(ValueError, match="no action matches"):
+        match_action("pass", labels)
+
+
+def test_seat_agents() -> None:
+    seats = seat_agents("random", 3, 1, seed=2)
+    assert seats[1] is None and seats[0] is not None and seats[2] is not None
+    assert all(a is None for a in seat_agents("", 4, 0, seed=2))
+    mixed = seat_agents("human,random", 3, 0, seed=2)
+    assert mixed[0] is None and mixed[1] is None and mixed[2] is not None
+    with pytest.raises(AgentError):
+        seat_agents("random,random,random", 3, 0, seed=2)
+    with pytest.raises(OptionError):
+        seat_agents("random", 3, 3, seed=2)

@@ -1,0 +1,93 @@
+"""Conformance: clones are independent, and a game is a function of options, seed, actions."""
+
+from __future__ import annotations
+
+import pytest
+from conformance_support import (
+    SEEDS,
+    Config,
+    Snapshot,
+    apply_random,
+    few_examples,
+    play_out,
+    sample_states,
+    snapshot,
+    walk,
+)
+from hypothesis import given
+
+from meeple.core import Rng
+
+
+@few_examples(5)
+@given(seed=SEEDS, walk_seed=SEEDS)
+def test_clone_independence(config: Config, seed: int, walk_seed: int) -> None:
+    """Play a clone on from several positions: the original never changes."""
+    for state in sample_states(config, seed, 8):
+        before = snapshot(state)
+        clone = state.clone()
+        assert snapshot(clone) == before, "a fresh clone differs from its original"
+        apply_random(clone, Rng(walk_seed), 40)
+        assert snapshot(state) == before, "playing a clone changed the original"
+        # and the other way round: playing the original leaves an older clone alone
+        clone = state.clone()
+        clone_before = snapshot(clone)
+        apply_random(state, Rng(walk_seed + 1), 40)
+        assert snapshot(clone) == clone_before, "playing the original changed a clone"
+
+
+def test_clone_plays_like_original(config: Config) -> None:
+    """A clone and its original, fed the same actions, stay identical all game long."""
+    for state in sample_states(config, 11, 4):
+        clone = state.clone()
+        rng = Rng(12)
+        while not state.is_terminal():
+            assert snapshot(clone) == snapshot(state)
+            action = state.legal_actions()[rng.below(len(state.legal_actions()))]
+            state.apply_action(action)
+            clone.apply_action(action)
+        assert snapshot(clone) == snapshot(state)
+
+
+def trajectory(
+    config: Config, seed: int, walk_seed: int, max_len: int | None = None
+) -> list[Snapshot]:
+    """Snapshots of a random game (of its first `max_len` positions, if given)."""
+    shots: list[Snapshot] = []
+    for state in walk(config.new_state(seed), Rng(walk_seed)):
+        shots.append(snapshot(state))
+        if max_len is not None and len(shots) >= max_len:
+            break
+    return shots
+
+
+@few_examples(3)
+@given(seed=SEEDS, walk_seed=SEEDS)
+def test_determinism(config: Config, seed: int, walk_seed: int) -> None:
+    """Same options, seed and choices: the same observations, legal actions and returns
+    at every step (two separately loaded games)."""
+    first = trajectory(config, seed, walk_seed)
+    second = trajectory(config, seed, walk_seed)
+    assert len(first) == len(second)
+    for step, (a, b) in enumerate(zip(first, second, strict=True)):
+        assert a == b, f"step {step}: same seed and actions, different state"
+
+
+def test_determinism_by_history(config: Config) -> None:
+    """Replaying a history by hand on a new state of the same seed gives the same state."""
+    state = play_out(config.new_state(21), Rng(22))
+    again = config.new_state(21)
+    for action in state.history():
+        again.apply_action(action)
+    assert snapshot(again) == snapshot(state)
+
+
+@pytest.mark.parametrize("base_seed", [0, 1000])
+def test_different_seeds_differ(config: Config, base_seed: int) -> None:
+    """Over several seeds with the same choices, at least one game differs from the first
+    (within its first 60 positions)."""
+    reference = trajectory(config, base_seed, 5, max_len=60)
+    any_differs = False
+    for seed in range(base_seed + 1, base_seed + 6):
+        any_differs |= trajectory(config, seed, 5, max_len=60) != reference
+    assert any_differs, "six seeds played with the same choices all gave the same game"

@@ -1,0 +1,170 @@
+"""Core: OptionSpec, resolve_options, check_players, check_seed and load_game errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.core.game import OptionSpec, check_players, check_seed, resolve_options
+from meeple.errors import MeepleError, OptionError, UnknownGameError
+
+SPECS = {
+    "variant": OptionSpec("base", ("base", "expert"), "which rules"),
+    "wrap": OptionSpec(False, (False, True), "wrap around"),
+    "size": OptionSpec(3, (3, 4, 5), "board size"),
+}
+
+
+def test_error_family() -> None:
+    assert issubclass(OptionError, MeepleError)
+    assert issubclass(UnknownGameError, OptionError)
+    assert issubclass(MeepleError, Exception)
+
+
+def test_defaults_filled_in() -> None:
+    assert resolve_options("g", SPECS, {}) == {"variant": "base", "wrap": False, "size": 3}
+
+
+def test_given_values_kept() -> None:
+    values = resolve_options("g", SPECS, {"variant": "expert", "wrap": True, "size": 5})
+    assert values == {"variant": "expert", "wrap": True, "size": 5}
+    assert type(values["wrap"]) is bool
+    assert type(values["size"]) is int
+
+
+def test_resolve_does_not_change_its_input() -> None:
+    given = {"wrap": True}
+    resolve_options("g", SPECS, given)
+    assert given == {"wrap": True}
+
+
+def test_unknown_option_names_the_valid_ones() -> None:
+    with pytest.raises(OptionError) as info:
+        resolve_options("g", SPECS, {"colour": "red"})
+    message = str(info.value)
+    assert "colour" in message
+    for name in SPECS:
+        assert name in message
+
+
+def test_unknown_option_without_any_options() -> None:
+    with pytest.raises(OptionError) as info:
+        resolve_options("g", {}, {"x": 1})
+    assert "'x'" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("variant", "advanced"), ("variant", "BASE"), ("size", 6), ("size", "3"), ("wrap", "yes")],
+)
+def test_bad_value_names_allowed_values(name: str, value: Any) -> None:
+    with pytest.raises(OptionError) as info:
+        resolve_options("g", SPECS, {name: value})
+    message = str(info.value)
+    assert name in message
+    assert repr(value) in message
+    for choice in SPECS[name].choices:
+        assert repr(choice) in message
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("wrap", 1), ("wrap", 0), ("size", True), ("size", 3.0), ("wrap", 1.0)],
+)
+def test_bool_and_int_are_not_confused(name: str, value: Any) -> None:
+    """bool is an int subclass, and 3.0 == 3: a value must match a choice's type too."""
+    with pytest.raises(OptionError):
+        resolve_options("g", SPECS, {name: value})
+
+
+def test_validate_returns_the_choice() -> None:
+    spec = OptionSpec(1, (1, True), "odd but legal")
+    assert spec.validate("o", True) is True
+    assert type(spec.validate("o", 1)) is int
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_check_players_accepts(players: int) -> None:
+    assert check_players("g", players, 2, 5) == players
+
+
+@pytest.mark.parametrize("players", [1, 6, 0, -2, True, 3.0, "3", None, [3]])
+def test_check_players_refuses(players: Any) -> None:
+    with pytest.raises(OptionError) as info:
+        check_players("g", players, 2, 5)
+    message = str(info.value)
+    assert "2" in message and "5" in message
+
+
+def test_check_seed() -> None:
+    assert check_seed(0) == 0
+    assert check_seed(12345) == 12345
+    chosen = check_seed(None)
+    assert isinstance(chosen, int) and chosen >= 0
+    for bad in (-1, 1.5, "7", True, [7]):
+        with pytest.raises(OptionError):
+            check_seed(bad)
+
+
+# --- load_game ------------------------------------------------------------------------
+
+
+def test_unknown_game_lists_available_games() -> None:
+    with pytest.raises(UnknownGameError) as info:
+        meeple.load_game("no-such-game")
+    message = str(info.value)
+    assert "no-such-game" in message
+    for name in meeple.list_games():
+        assert name in message
+
+
+@pytest.mark.parametrize("name", ["", "ANLUDIM_", 7, None])
+def test_unknown_game_odd_names(name: Any) -> None:
+    with pytest.raises(UnknownGameError):
+        meeple.load_game(name)
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_bad_player_count(name: str) -> None:
+    info = meeple.load_game(name).info
+    for players in (info.min_players - 1, info.max_players + 1, 0, "2", 2.0, True):
+        with pytest.raises(OptionError) as caught:
+            meeple.load_game(name, players=players)
+        assert str(caught.value)
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_bad_option_via_load_game(name: str) -> None:
+    info = meeple.load_game(name).info
+    with pytest.raises(OptionError) as caught:
+        meeple.load_game(name, players=info.min_players, __no_such_option__=1)
+    message = str(caught.value)
+    assert "__no_such_option__" in message
+    for option in info.options:
+        assert option in message
+    for option, spec in info.options.items():
+        with pytest.raises(OptionError) as caught:
+            meeple.load_game(name, players=info.min_players, **{option: "__bad_value__"})
+        message = str(caught.value)
+        assert option in message
+        for choice in spec.choices:
+            assert repr(choice) in message
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_new_initial_state_bad_seed(name: str) -> None:
+    game = meeple.load_game(name)
+    for seed in (-1, 1.5, "7", True):
+        with pytest.raises(MeepleError):
+            game.new_initial_state(seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_seed_none_picks_a_recorded_seed(name: str) -> None:
+    """No seed: the state picks one and records it, so the game can be replayed."""
+    state = meeple.load_game(name).new_initial_state()
+    assert isinstance(state.seed, int) and state.seed >= 0
+    again = meeple.replay(state.to_record())
+    assert again.observation(0) == state.observation(0)

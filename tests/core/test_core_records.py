@@ -1,0 +1,133 @@
+"""Core: record files and the generic parts of replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.core import load_record, save_record
+from meeple.core.record import RECORD_KEYS
+from meeple.errors import MeepleError, RecordError
+
+GAMES = meeple.list_games()
+
+
+def test_record_error_family() -> None:
+    assert issubclass(RecordError, MeepleError)
+    assert RECORD_KEYS == ("game", "options", "players", "seed", "actions")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "game.json"
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    assert str(path) in str(info.value)
+
+
+def test_directory_is_not_a_record(tmp_path: Path) -> None:
+    with pytest.raises(RecordError):
+        load_record(tmp_path)
+
+
+@pytest.mark.parametrize("text", ["", "{", "{'game': 1}", "not json", '{"a": 1,}', "\x00"])
+def test_invalid_json(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    assert "bad.json" in str(info.value)
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"game": "\xe9"}')
+    with pytest.raises(RecordError):
+        load_record(path)
+
+
+@pytest.mark.parametrize("text", ["[]", "[1, 2]", '"record"', "7", "null", "true"])
+def test_not_an_object(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "list.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    assert "list.json" in str(info.value)
+
+
+def test_load_record_accepts_str_path(tmp_path: Path) -> None:
+    path = tmp_path / "ok.json"
+    path.write_text('{"game": "x"}', encoding="utf-8")
+    assert load_record(str(path)) == {"game": "x"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_save_then_load(tmp_path: Path, name: str) -> None:
+    state = meeple.load_game(name).new_initial_state(seed=9)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[-1])
+    path = tmp_path / "game.json"
+    save_record(state, path)
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text) == state.to_record()
+    record = load_record(path)
+    again = meeple.replay(record)
+    assert again.history() == state.history()
+    for p in range(state.game.info.players):
+        assert again.observation(p) == state.observation(p)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_initial_record(name: str) -> None:
+    game = meeple.load_game(name)
+    state = game.new_initial_state(seed=4)
+    record = state.to_record()
+    assert record == {
+        "game": name,
+        "options": dict(game.info.values),
+        "players": game.info.players,
+        "seed": 4,
+        "actions": [],
+    }
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_record_actions_are_a_copy(name: str) -> None:
+    state = meeple.load_game(name).new_initial_state(seed=4)
+    record = state.to_record()
+    record["actions"].append(-1)
+    assert state.history() == []
+    assert state.to_record()["actions"] == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_record_options_may_be_partial(name: str) -> None:
+    """Options left out of a record take their defaults (records from older versions)."""
+    game = meeple.load_game(name)
+    state = game.new_initial_state(seed=2)
+    record = {**state.to_record(), "options": {}}
+    again = meeple.replay(record)
+    assert dict(again.game.info.values) == dict(game.info.values)
+
+
+def test_replay_unknown_game_message() -> None:
+    record = {"game": "no-such-game", "options": {}, "players": 2, "seed": 1, "actions": []}
+    with pytest.raises(RecordError) as info:
+        meeple.replay(record)
+    assert "no-such-game" in str(info.value)
+
+
+def test_replay_names_the_bad_step() -> None:
+    name = GAMES[0]
+    state = meeple.load_game(name).new_initial_state(seed=1)
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(state.game.info.num_distinct_actions) if a not in legal)
+    record = {**state.to_record(), "actions": [illegal]}
+    with pytest.raises(RecordError) as info:
+        meeple.replay(record)
+    assert "0" in str(info.value)
+    assert str(illegal) in str(info.value)
