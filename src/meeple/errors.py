@@ -19,6 +19,10 @@ class RecordError(MeepleError, ValueError):
     """A game record is malformed or does not replay."""
 
 
+class SeatError(MeepleError, ValueError):
+    """A seat index is not one of the game's seats."""
+
+
 class UnknownGameError(OptionError):
     """No game of that name is registered."""
 
@@ -33,5 +37,6 @@ __all__ = [
     "MeepleError",
     "OptionError",
     "RecordError",
+    "SeatError",
     "UnknownGameError",
 ]

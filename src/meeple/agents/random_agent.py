@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from meeple.core.game import State
 from meeple.core.rng import Rng
+from meeple.errors import IllegalActionError
 
 
 class RandomAgent:
@@ -14,4 +15,6 @@ class RandomAgent:
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
+        if not legal:
+            raise IllegalActionError("the game is over: there is no action to choose")
         return legal[self._rng.below(len(legal))]

@@ -382,56 +382,37 @@ def test_three_empty_stacks_end_the_round_highest_total_wins() -> None:
     assert result["second"] == 0 and result["third"] == 2
 
 
-def test_tie_goes_to_the_player_closest_after_the_trigger() -> None:
-    def finish(tie_order: str) -> dict:
-        s = new_state(4, tie_order=tie_order)
-        for kind in ("vial", "star"):
-            take_from_stack(s, kind, 99)
-        take_from_stack(s, "voodoo_doll", 5)
-        put(s, 1, PAIRS, [half(card(9, "blue"), 9), half(card(9, "red"), 9)], teacher=True)
-        s._scrolls = [0, 0, 0, 0]
-        for seat in range(4):
-            give_items(s, seat, [("talisman", 3)])
-        set_turn(s, 1)
-        draw_and_end(s)  # seat 1 triggers with a doll 4: total 7, others 3
-        return s.observation(0)["round_results"][-1]
-
-    after = finish("after_trigger")
-    assert after["winner"] == 1
-    assert (after["second"], after["third"]) == (2, 3)  # ties: 2, 3, 0 then the trigger
-    s = new_state(4)
+def round_ended_by(
+    trigger: int, items: dict[int, list[tuple[str, int]]], players: int, **options: str
+) -> dict:
+    """`trigger` collects the last talisman (a 4), emptying the third stack."""
+    s = new_state(players, **options)
     for kind in ("vial", "star"):
         take_from_stack(s, kind, 99)
     take_from_stack(s, "talisman", 4)
-    put(s, 1, THREES, [half(card(4, c), 4) for c in ("blue", "red", "green")], teacher=True)
-    s._scrolls = [0, 0, 0, 0]
-    give_items(s, 0, [("vial", 1)])
-    give_items(s, 2, [("vial", 1)])
-    set_turn(s, 1)
-    draw_and_end(s)  # seat 1 takes talisman 4: 4 > 1 = 1 > 0
-    r = s.observation(0)["round_results"][-1]
-    assert r["winner"] == 1 and r["second"] == 2 and r["third"] == 0
-    # tie between the trigger and others: after_trigger puts the trigger last
-    s = new_state(3)
-    for kind in ("vial", "star"):
-        take_from_stack(s, kind, 99)
-    take_from_stack(s, "talisman", 4)
-    put(s, 0, THREES, [half(card(4, c), 4) for c in ("blue", "red", "green")], teacher=True)
-    s._scrolls = [0, 0, 0]
-    give_items(s, 1, [("crystal_chest", 2), ("vial", 2)])
-    give_items(s, 2, [("crystal_chest", 3), ("vial", 1)])
-    draw_and_end(s)  # everyone at 4
-    assert s.observation(0)["round_results"][-1]["winner"] == 1
-    s = new_state(3, tie_order="from_trigger")
-    for kind in ("vial", "star"):
-        take_from_stack(s, kind, 99)
-    take_from_stack(s, "talisman", 4)
-    put(s, 0, THREES, [half(card(4, c), 4) for c in ("blue", "red", "green")], teacher=True)
-    s._scrolls = [0, 0, 0]
-    give_items(s, 1, [("crystal_chest", 2), ("vial", 2)])
-    give_items(s, 2, [("crystal_chest", 3), ("vial", 1)])
+    put(s, trigger, THREES, [half(card(4, c), 4) for c in ("blue", "red", "green")], True)
+    s._scrolls = [0] * players
+    for seat, held in items.items():
+        give_items(s, seat, held)
+    set_turn(s, trigger)
     draw_and_end(s)
-    assert s.observation(0)["round_results"][-1]["winner"] == 0
+    return s.observation(0)["round_results"][-1]
+
+
+@pytest.mark.parametrize(("tie_order", "winner"), [("after_trigger", 1), ("from_trigger", 0)])
+def test_tie_goes_to_the_player_closest_to_the_trigger(tie_order: str, winner: int) -> None:
+    # All three total 4; the trigger (seat 0) comes last, or first with "from_trigger".
+    held = {1: [("crystal_chest", 2), ("vial", 2)], 2: [("crystal_chest", 3), ("vial", 1)]}
+    result = round_ended_by(0, held, 3, tie_order=tie_order)
+    assert result["totals"] == [4, 4, 4]
+    assert result["winner"] == winner
+
+
+def test_second_and_third_places_break_ties_in_turn_order() -> None:
+    result = round_ended_by(1, {0: [("vial", 1)], 2: [("vial", 1)]}, 4)
+    assert result["totals"] == [1, 4, 1, 0]
+    # From the player after the trigger: 2, 3, 0, so seat 2 is second and seat 0 third.
+    assert (result["winner"], result["second"], result["third"]) == (1, 2, 0)
 
 
 def test_five_different_items_win_the_round_at_once() -> None:
@@ -661,3 +642,23 @@ def test_a_round_without_possible_progress_ends() -> None:
     s.apply_action(A.END_TURN)
     result = s.observation(0)["round_results"][-1]
     assert result["reason"] == "no_progress"
+
+
+def test_an_empty_stack_gives_nothing() -> None:
+    s = new_state(3)
+    take_from_stack(s, "vial", 99)
+    put(s, 0, STRAIGHT, [half(card(9, "green"), 9), half(card(8, "green"), 8)], teacher=True)
+    draw_and_end(s)
+    assert s.observation(0)["items"][0] == []
+    assert s.observation(0)["teachers"]["alchemist"] == 0
+
+
+def test_bad_seat_is_a_meeple_error() -> None:
+    from meeple.errors import MeepleError
+
+    s = new_state(3)
+    for bad in (-1, 3, "0", None):
+        with pytest.raises(MeepleError):
+            s.observation(bad)  # type: ignore[arg-type]
+        with pytest.raises(MeepleError):
+            s.resample(bad, 1)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, State
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import IllegalActionError, RecordError
+from meeple.errors import IllegalActionError, RecordError, SeatError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim.combinations import (
     Key,
@@ -41,6 +41,7 @@ SILVER, GOLD = 0, 1
 HAND_LIMIT = (8, 7)  # cards at the start of a round, by coat side
 KEEP_LIMIT = (3, 2)  # cards kept between rounds, by coat side
 BOARD = -1
+_ARTICLED = ("a straight", "a flush", "pairs", "three of a kind", "a gathering")
 _RESAMPLE_TRIES = 64
 
 # A combination on the table: (id, discipline, ((card, half), ...), key)
@@ -606,7 +607,7 @@ class AnludimState(State):
             return f"add {half_text(v, c)} ({card_text(card)})"
         if a < A.DRAW_TWO:
             d = a - A.PLACE
-            return f"place a {DISCIPLINES[d].replace('_', ' ')} for the {TEACHERS[d].title}"
+            return f"place {_ARTICLED[d]} for the {TEACHERS[d].title}"
         if a == A.DRAW_TWO:
             return "draw two cards from the deck"
         if a < A.CONFIRM:
@@ -645,7 +646,7 @@ class AnludimState(State):
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._hands)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise IllegalActionError(f"player must be a seat 0..{n - 1}, not {player!r}")
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
         teachers: dict[str, Any] = {}
         for d, name in enumerate(TEACHER_NAMES):
             seat = self._teacher_seat[d]
@@ -715,7 +716,7 @@ class AnludimState(State):
         """
         n = len(self._hands)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise IllegalActionError(f"player must be a seat 0..{n - 1}, not {player!r}")
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
         seen = set(self._hands[player])
         seen.update(c for c in self._face_up if c >= 0)
         seen.update(self._discard)
