@@ -40,6 +40,7 @@ def check(d: int, pool: list[int], threshold: Key | None, wrap: bool) -> None:
     assert can_complete(d, pool, threshold, wrap) == bool(sequences)
     thresholds = [threshold] * 5
     assert feasible(pool, thresholds, wrap)[d] == bool(sequences)
+    assert feasible(pool, thresholds, wrap, [d])[d] == bool(sequences)
     prefixes = {seq[:i] for seq in sequences for i in range(len(seq))}
     for prefix in prefixes:
         used = {c for c, _ in prefix}

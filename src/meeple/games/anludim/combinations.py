@@ -144,9 +144,13 @@ def can_complete(
 
 
 def feasible(
-    pool: Sequence[int], thresholds: Sequence[Key | None], wrap: bool = False
+    pool: Sequence[int],
+    thresholds: Sequence[Key | None],
+    wrap: bool = False,
+    wanted: Collection[int] = range(5),
 ) -> list[bool]:
-    """can_complete for all five disciplines over one pool, sharing the work."""
+    """can_complete for the `wanted` disciplines over one pool, sharing the work
+    (the others come back False)."""
     by_value: dict[int, list[int]] = {}
     by_colour: dict[int, list[int]] = {}
     for card in pool:
@@ -158,7 +162,7 @@ def feasible(
     out = [False] * 5
 
     t = thresholds[FLUSH]
-    for values in by_colour.values():
+    for values in by_colour.values() if FLUSH in wanted else ():
         if len(values) >= 2 and (
             t is None
             or len(values) > t[0]
@@ -168,13 +172,15 @@ def feasible(
             break
 
     t = thresholds[GATHERING]
-    for v, colours in by_value.items():
+    for v, colours in by_value.items() if GATHERING in wanted else ():
         if len(colours) >= 4 and _beats((len(colours), (v,)), t):
             out[GATHERING] = True
             break
 
     t = thresholds[STRAIGHT]
-    if t is None and not wrap:
+    if STRAIGHT not in wanted:
+        pass
+    elif t is None and not wrap:
         # Two cards with neighbouring values: the two values come from different cards
         # unless one card holds both and no other card holds either.
         for v in range(1, 13):
@@ -191,6 +197,8 @@ def feasible(
 
     for d, k in _SET_SIZE.items():
         t = thresholds[d]
+        if d not in wanted:
+            continue
         full = [v for v, colours in by_value.items() if len(set(colours)) >= k]
         if not full:
             continue

@@ -306,7 +306,16 @@ class AnludimState(State):
                 acts.extend(A.TAKE_BACK + j for j in range(len(self._table[p])))
             thresholds = self._thresholds()
             if self.game.expert and self._table[p]:
-                ok = [can_complete(d, self._pool(p, d), thresholds[d], wrap) for d in range(5)]
+                # Pools grow with the discipline: the same size means the same pool.
+                pools: dict[int, tuple[list[int], list[int]]] = {}
+                for d in range(5):
+                    pool = self._pool(p, d)
+                    pools.setdefault(len(pool), (pool, []))[1].append(d)
+                ok = [False] * 5
+                for pool, wanted in pools.values():
+                    result = feasible(pool, thresholds, wrap, wanted)
+                    for d in wanted:
+                        ok[d] = result[d]
             else:
                 ok = feasible(self._hands[p], thresholds, wrap)
             main: list[int] = [A.PLACE + d for d in range(5) if ok[d]]
