@@ -1,37 +1,96 @@
-"""Agents that play any registered game through the protocol."""
+"""Agents that play any registered game through the protocol.
+
+An agent spec names an agent and, optionally, its settings: "random",
+"ismcts:iterations=500", "ismcts:seconds=0.5:rollout=greedy".
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
-from meeple.agents.random_agent import RandomAgent
 from meeple.errors import AgentError
 
-_AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+AgentFactory = Callable[..., Agent]
+
+_AGENTS: dict[str, str | AgentFactory] = {
+    "random": "meeple.agents.random_agent:RandomAgent",
+    "greedy": "meeple.agents.greedy:GreedyAgent",
+    "ismcts": "meeple.agents.ismcts:ISMCTSAgent",
+}
 
 
 def list_agents() -> list[str]:
     return sorted(_AGENTS)
 
 
-def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+def register_agent(name: str, factory: str | AgentFactory) -> None:
+    """Register an agent factory, or a "module:attr" path imported on first use."""
     _AGENTS[name] = factory
 
 
-def make(name: str, seed: int = 0, **settings: Any) -> Agent:
-    """A new agent by name, e.g. make("random", seed=3)."""
+def _factory(name: str) -> AgentFactory:
     try:
-        factory = _AGENTS[name]
-    except KeyError:
+        entry = _AGENTS[name]
+    except (KeyError, TypeError):
         raise AgentError(
             f"unknown agent {name!r}; available agents: {', '.join(list_agents())}"
         ) from None
+    if isinstance(entry, str):
+        module, _, attr = entry.partition(":")
+        factory: AgentFactory = getattr(importlib.import_module(module), attr)
+        _AGENTS[name] = factory
+        return factory
+    return entry
+
+
+def make(name: str, seed: int = 0, **settings: Any) -> Agent:
+    """A new agent by name, e.g. make("random", seed=3) or make("ismcts", iterations=200)."""
+    factory = _factory(name)
     try:
         return factory(seed=seed, **settings)
     except TypeError as exc:
         raise AgentError(f"bad settings for agent {name!r}: {exc}") from exc
 
 
-__all__ = ["Agent", "list_agents", "make", "register_agent"]
+def _setting(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """("ismcts", {"iterations": 500}) from "ismcts:iterations=500"."""
+    name, *parts = spec.strip().split(":")
+    _factory(name)  # unknown names fail here, with the list of valid ones
+    settings: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise AgentError(f"agent setting {part!r} in {spec!r} is not NAME=VALUE")
+        settings[key.strip()] = _setting(value.strip())
+    return name, settings
+
+
+def make_from_spec(spec: str, seed: int = 0) -> Agent:
+    """A new agent from a spec such as "ismcts:iterations=500"."""
+    name, settings = parse_spec(spec)
+    return make(name, seed=seed, **settings)
+
+
+__all__ = [
+    "Agent",
+    "list_agents",
+    "make",
+    "make_from_spec",
+    "parse_spec",
+    "register_agent",
+]

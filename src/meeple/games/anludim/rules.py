@@ -166,6 +166,15 @@ class AnludimState(State):
     def scores(self) -> list[float]:
         return [float(w) for w in self._rounds_won]
 
+    def standings(self) -> list[tuple[int, int, int]]:
+        """Public and cheap, per seat: rounds won, this round's total (items and scrolls),
+        and the kinds of item held (a held teacher over an empty stack counts)."""
+        totals = self._totals()
+        return [
+            (self._rounds_won[seat], totals[seat], self._kinds_held(seat))
+            for seat in range(len(self._hands))
+        ]
+
     def to_record(self) -> dict[str, Any]:
         if self._resampled:
             raise RecordError("a resampled state is a guess at hidden cards: it has no record")

@@ -1,0 +1,50 @@
+"""How good a position is for each seat, for search agents that stop before the end.
+
+An evaluator maps a state to one value per seat in [0, 1] (an estimate of winning). A
+finished game is worth its returns. Games register an evaluator by name; others get a
+generic one built from `scores()`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+from collections.abc import Callable, Sequence
+
+from meeple.core.game import State
+
+Evaluator = Callable[[State], list[float]]
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def register_evaluator(game: str, evaluator: Evaluator) -> None:
+    _EVALUATORS[game] = evaluator
+
+
+def softmax(strengths: Sequence[float]) -> list[float]:
+    top = max(strengths)
+    weights = [math.exp(s - top) for s in strengths]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def generic_values(state: State) -> list[float]:
+    if state.is_terminal():
+        return state.returns()
+    return softmax(state.scores())
+
+
+def load_heuristics(game: str) -> None:
+    """Import meeple.agents.<game> if it exists: it registers that game's heuristics."""
+    module = f"meeple.agents.{game}"
+    if importlib.util.find_spec(module) is not None:
+        importlib.import_module(module)
+
+
+def evaluator_for(state: State) -> Evaluator:
+    name = state.game.info.name
+    if name not in _EVALUATORS:
+        load_heuristics(name)
+    return _EVALUATORS.get(name, generic_values)

@@ -1,0 +1,44 @@
+"""The heuristic agent: one hand-written policy per game, written from its rules.
+
+Policies see the game only as their seat does: its observation and its legal actions.
+Each game's policy lives in meeple.agents.<game> and registers itself here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meeple.core.game import State
+from meeple.core.rng import Rng
+from meeple.errors import AgentError
+
+Policy = Callable[[State, Rng], int]
+
+_POLICIES: dict[str, Policy] = {}
+
+
+def register_policy(game: str, policy: Policy) -> None:
+    _POLICIES[game] = policy
+
+
+def policy_for(game: str) -> Policy:
+    if game not in _POLICIES:
+        from meeple.agents.evaluation import load_heuristics
+
+        load_heuristics(game)
+    try:
+        return _POLICIES[game]
+    except KeyError:
+        raise AgentError(f"no greedy policy for {game!r} yet; use random or ismcts") from None
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed)
+
+    def act(self, state: State) -> int:
+        if state.is_terminal():
+            raise AgentError("the game is over: there is no action to choose")
+        return policy_for(state.game.info.name)(state, self._rng)

@@ -1,0 +1,140 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012). Every
+iteration deals a fresh determinization with `state.resample(seat, seed)`, which depends
+only on what the seat can see, walks one shared tree of action sequences from the root
+with availability-aware UCB, runs a short rollout and scores the position with the
+game's evaluator (agents.evaluation). The agent never looks at hidden truth: the same
+observation and seed give the same move whatever the other seats hold.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from meeple.agents.evaluation import evaluator_for
+from meeple.core.game import State
+from meeple.core.rng import Rng, mix_seed
+from meeple.errors import AgentError
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+class ISMCTSAgent:
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        rollout_depth: int = 4,
+    ) -> None:
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+            raise AgentError(f"ismcts iterations must be a positive integer, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
+        if rollout not in ("random", "greedy"):
+            raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
+        if rollout_depth < 0:
+            raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self._moves = 0
+        self.last_iterations = 0
+
+    def act(self, state: State) -> int:
+        legal = state.legal_actions()
+        if not legal:
+            raise AgentError("the game is over: there is no action to choose")
+        self._moves += 1
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = state.current_player
+        rng = Rng(mix_seed(self.seed, self._moves))
+        root = _Node(seat)
+        evaluate = evaluator_for(state)
+        policy = self._rollout_policy(state, rng)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy)
+            done += 1
+        self.last_iterations = done
+        visits = {a: child.visits for a, child in root.children.items()}
+        return max(legal, key=lambda a: (visits.get(a, -1), -a))
+
+    def _rollout_policy(self, state: State, rng: Rng) -> Any:
+        if self.rollout == "random":
+            return None
+        from meeple.agents.greedy import GreedyAgent
+
+        return GreedyAgent(seed=rng.next64() >> 1)
+
+    def _iterate(self, det: State, root: _Node, rng: Rng, evaluate: Any, policy: Any) -> None:
+        node = root
+        path = []
+        c = self.exploration
+        # Selection and expansion along the determinization.
+        while not det.is_terminal():
+            legal = det.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            mover = det.current_player
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = children[action] = _Node(mover)
+                child.avail = 1
+                det.apply_action(action)
+                path.append(child)
+                break
+            best_score = -math.inf
+            action = legal[0]
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            det.apply_action(action)
+            path.append(node)
+        # A short rollout, then the evaluator's estimate.
+        for _ in range(self.rollout_depth):
+            if det.is_terminal():
+                break
+            if policy is None:
+                legal = det.legal_actions()
+                det.apply_action(legal[rng.below(len(legal))])
+            else:
+                det.apply_action(policy.act(det))
+        values = evaluate(det)
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.mover]

@@ -1,0 +1,114 @@
+"""Agents: seeded determinism, no peeking at hidden cards, legal moves, bad settings."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.agents import list_agents, make, make_from_spec, parse_spec
+from meeple.core import Rng, State
+from meeple.errors import AgentError, MeepleError
+
+SEARCH = {"ismcts": {"iterations": 60}}
+
+
+def positions(game: str, players: int, count: int, seed: int = 0) -> list[State]:
+    """Positions along a random game where the seat to move has a real choice."""
+    state = meeple.load_game(game, players=players).new_initial_state(seed)
+    rng = Rng(seed)
+    found = []
+    step = 0
+    while not state.is_terminal() and len(found) < count:
+        legal = state.legal_actions()
+        if len(legal) > 1 and step % 7 == 0:
+            found.append(state.clone())
+        state.apply_action(legal[rng.below(len(legal))])
+        step += 1
+    return found
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts"])
+def test_agents_pick_legal_moves_and_repeat_themselves(game: str, name: str) -> None:
+    for state in positions(game, 3, 6):
+        first = make(name, seed=5, **SEARCH.get(name, {})).act(state)
+        again = make(name, seed=5, **SEARCH.get(name, {})).act(state.clone())
+        assert first in state.legal_actions()
+        assert first == again
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+@pytest.mark.parametrize("name", ["greedy", "ismcts"])
+def test_agents_do_not_peek(game: str, name: str) -> None:
+    """Same observation and seed, different hidden cards: the same move."""
+    for state in positions(game, 3, 6, seed=3):
+        seat = state.current_player
+        moves = set()
+        for hidden in range(3):
+            world = state.resample(seat, hidden) if hidden else state
+            assert world.observation(seat) == state.observation(seat)
+            moves.add(make(name, seed=11, **SEARCH.get(name, {})).act(world))
+        assert len(moves) == 1
+
+
+def test_agents_play_whole_games() -> None:
+    from meeple.sim.runner import play_game
+
+    game = meeple.load_game("anludim", players=2)
+    result = play_game(game, [make("greedy", seed=1), make("random", seed=2)], seed=4)
+    assert sorted(result.returns) == [0.0, 1.0]
+
+
+def test_greedy_beats_random_clearly() -> None:
+    from meeple.sim.runner import play_game
+
+    game = meeple.load_game("anludim", players=2)
+    wins = 0
+    for i in range(20):
+        seats = [make("greedy", seed=i), make("random", seed=i)]
+        if i % 2:
+            seats.reverse()
+        result = play_game(game, seats, seed=i)
+        wins += result.returns[i % 2] == 1.0
+    assert wins >= 16
+
+
+def test_specs() -> None:
+    assert parse_spec("ismcts:iterations=50:exploration=0.5:rollout=greedy") == (
+        "ismcts",
+        {"iterations": 50, "exploration": 0.5, "rollout": "greedy"},
+    )
+    assert make_from_spec("ismcts:iterations=5").name == "ismcts"
+    assert set(list_agents()) >= {"random", "greedy", "ismcts"}
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "clever",
+        "ismcts:iterations",
+        "ismcts:iterations=0",
+        "ismcts:seconds=-1",
+        "ismcts:rollout=smart",
+        "ismcts:depth=3",
+        "random:iterations=3",
+    ],
+)
+def test_bad_specs_are_agent_errors(spec: str) -> None:
+    with pytest.raises(AgentError):
+        make_from_spec(spec)
+
+
+def test_no_move_after_the_end() -> None:
+    state = positions("anludim", 2, 1)[0]
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    for name in ("random", "greedy", "ismcts"):
+        with pytest.raises(MeepleError):
+            make(name, **SEARCH.get(name, {})).act(state)
+
+
+def test_ismcts_with_greedy_rollouts_and_a_time_budget() -> None:
+    state = positions("anludim", 3, 1, seed=8)[0]
+    agent = make("ismcts", seed=1, seconds=0.05, rollout="greedy")
+    assert agent.act(state) in state.legal_actions()
