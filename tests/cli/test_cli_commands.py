@@ -130,6 +130,9 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "decisions/s" in result.stdout
     assert "clone()" in result.stdout
+    assert "ISMCTS, iterations/s" in result.stdout
+    assert "--jobs 2 speed-up over --jobs 1" in result.stdout
+    assert "RESULTS DIFFER" not in result.stdout
     args = ["bench", "anludim", "--players", "2", "--seconds", "0.2", "--repeats", "1", "--json"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
@@ -138,6 +141,25 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert data["decisions_per_second"] > 0
     assert data["clone_us"] > 0 and data["legal_actions_us"] > 0
     assert len(data["runs"]) == 1
+    assert data["ismcts_iterations_per_second"] > 0 and data["ismcts_note"] is None
+    assert data["runs"][0]["ismcts_iterations_per_second"] > 0
+    speedup = data["jobs_speedup"]
+    assert speedup["jobs"] == 2 and speedup["identical"] is True
+    assert speedup["speedup"] > 0 and speedup["games"] >= 8
+
+
+def test_bench_can_skip_ismcts_and_the_speedup(runner: CliRunner) -> None:
+    args = ["bench", "anludim", "--seconds", "0.1", "--repeats", "1", "--no-ismcts"]
+    result = runner.invoke(app, [*args, "--no-speedup", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["ismcts_iterations_per_second"] is None
+    assert data["ismcts_note"] == "ISMCTS skipped (--no-ismcts)"
+    assert data["jobs_speedup"] is None
+    result = runner.invoke(app, [*args, "--no-speedup"])
+    assert result.exit_code == 0, result.output
+    assert "ISMCTS skipped" in result.stdout
+    assert "speed-up" not in result.stdout
 
 
 def test_bench_bad_settings(runner: CliRunner) -> None:

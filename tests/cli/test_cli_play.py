@@ -89,7 +89,12 @@ def test_quit_offers_to_save(runner: CliRunner, tmp_path: Path) -> None:
     ("args", "needle"),
     [
         (["play", "nosuchgame"], "unknown game 'nosuchgame'; available games: anludim"),
-        (["play", "anludim", "--bots", "clever"], "unknown bot 'clever'; available: random"),
+        (
+            ["play", "anludim", "--bots", "clever"],
+            "unknown bot 'clever'; available: greedy, ismcts, random (or human for a person)",
+        ),
+        (["play", "anludim", "--bots", "random:speed=3"], "bad settings for agent 'random'"),
+        (["play", "anludim", "--bots", "ismcts:iterations"], "is not NAME=VALUE"),
         (["play", "anludim", "--players", "7"], "anludim takes 2 to 5 players, not 7"),
         (["play", "anludim", "--option", "variant=pro"], "allowed values: 'base', 'expert'"),
         (["play", "anludim", "-o", "colour=red"], "unknown option 'colour' for anludim"),

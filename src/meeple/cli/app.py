@@ -1,4 +1,4 @@
-"""The `meeple` command: list games, play, simulate, replay and benchmark them."""
+"""The `meeple` command: list games, play, simulate, hold tournaments, replay, benchmark."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import json
 import secrets
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -22,13 +23,24 @@ from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
 from meeple.errors import MeepleError, OptionError
-from meeple.sim.bench import BenchResult, BenchRun
+from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
 from meeple.sim.bench import bench as run_bench
-from meeple.sim.runner import GameResult, Spread, Summary, run_many, seat_names, summarize
+from meeple.sim.parallel import BACKENDS, make_backend
+from meeple.sim.plot import RateBar, plot_run, require_matplotlib
+from meeple.sim.runner import (
+    GameResult,
+    Spread,
+    Summary,
+    run_many,
+    seat_names,
+    should_rotate,
+    summarize,
+)
+from meeple.sim.tournament import TournamentResult, run_tournament, tournament_bots
 
 app = typer.Typer(
     name="meeple",
-    help="meeple: play, simulate, replay and benchmark tabletop games.",
+    help="meeple: play, simulate, hold tournaments, replay and benchmark tabletop games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -49,10 +61,64 @@ OptionOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Play games in this many worker processes; the results do not change "
+        "(default 1: this process; with --backend ray, every CPU).",
+    ),
+]
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        help=f"Where games run: {' or '.join(BACKENDS)} (Ray needs pip install 'meeple\\[ray]')."
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the Ray cluster to join (default: a local one)."),
+]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="FILE.png",
+        help="Draw win rates with their intervals and the scores per seat here "
+        "(needs pip install 'meeple\\[plot]').",
+    ),
+]
 
 
 def _load(game: str, players: int | None, option: list[str] | None) -> Game:
     return load_game(game, players=players, **parse_options(option))
+
+
+def _progress(label: str, disable: bool) -> Progress:
+    """A progress bar on stderr (none with --json, so stdout stays one JSON object)."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err(),
+        disable=disable,
+    )
+
+
+def _check_output(path: Path | None, flag: str) -> None:
+    """Fail before any game is played when an output file cannot be written there."""
+    if path is not None and not path.parent.is_dir():
+        raise OptionError(f"{flag} {str(path)!r}: there is no folder {str(path.parent)!r}")
+
+
+def _check_games(games: int) -> None:
+    if games < 1:
+        raise OptionError(f"--games must be at least 1, not {games}")
+
+
+def _ci(interval: tuple[float, float]) -> str:
+    return f"{interval[0]:.1%}-{interval[1]:.1%}"
 
 
 # --- games ----------------------------------------------------------------------------
@@ -137,16 +203,17 @@ def _spread(s: Spread | None) -> str:
 
 
 def _summary_table(summary: Summary, names: list[str]) -> Table:
-    table = Table(title=f"{summary.games} games", title_justify="left")
-    for col in ("seat", "agent", "wins", "win rate", "score mean", "min", "max"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+    table = Table(title=f"{summary.games} games, per seat", title_justify="left")
+    for col in ("seat", "agent", "wins", "win rate", "95% CI", "score mean", "min", "max"):
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     for s in range(summary.players):
         sc = summary.scores[s]
         table.add_row(
             str(s),
-            names[s],
+            "(rotated)" if summary.rotate else names[s],
             str(summary.wins[s]),
             f"{summary.win_rate[s]:.1%}",
+            _ci(summary.win_rate_ci[s]),
             "-" if sc is None else f"{sc.mean:.2f}",
             "-" if sc is None else f"{sc.min:g}",
             "-" if sc is None else f"{sc.max:g}",
@@ -156,8 +223,43 @@ def _summary_table(summary: Summary, names: list[str]) -> Table:
         f"turns per game: {_spread(summary.turns)}\n"
         f"rounds per game: {_spread(summary.rounds)}"
     )
+    if summary.rotate:
+        table.caption += "\nseats rotate: game i seats bot j in seat (j + i) mod players"
     table.caption_justify = "left"
     return table
+
+
+def _bots_table(summary: Summary) -> Table:
+    table = Table(title="per bot, over all seats", title_justify="left")
+    for col in ("bot", "spec", "wins", "win rate", "95% CI", "score mean", "min", "max"):
+        table.add_column(col, justify="left" if col == "spec" else "right", overflow="fold")
+    for bot in summary.bots:
+        sc = bot.scores
+        table.add_row(
+            str(bot.index),
+            bot.spec,
+            str(bot.wins),
+            f"{bot.rate.rate:.1%}",
+            _ci(bot.rate.interval),
+            "-" if sc is None else f"{sc.mean:.2f}",
+            "-" if sc is None else f"{sc.min:g}",
+            "-" if sc is None else f"{sc.max:g}",
+        )
+    return table
+
+
+def _summary_plot(path: Path, summary: Summary, results: list[GameResult], title: str) -> None:
+    if summary.rotate:
+        bars = [
+            RateBar(f"{b.index}: {b.spec}", b.rate.rate, *b.rate.interval) for b in summary.bots
+        ]
+    else:
+        bars = [
+            RateBar(f"seat {s}: {summary.bots[s].spec}", rate, *summary.win_rate_ci[s])
+            for s, rate in enumerate(summary.win_rate)
+        ]
+    scores = [[r.scores[s] for r in results] for s in range(summary.players)]
+    plot_run(path, title, bars, scores, even=1 / summary.players)
 
 
 @app.command()
@@ -166,28 +268,43 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 1000,
     players: PlayersOpt = None,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="One agent for all seats, or one per seat.")
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="One agent spec for all seats, or one per seat, comma-separated "
+            "(e.g. ismcts:iterations=500,greedy,random). Different bots rotate seats "
+            "from game to game.",
+        ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i.")] = 1,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            help="When the bots differ, game i seats bot j in seat (j + i) mod players; "
+            "--no-rotate keeps bot j in seat j."
+        ),
+    ] = True,
     option: OptionOpt = None,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Let agents play many games; report win rates, lengths and scores."""
+    """Let agents play many games; report win rates per seat and bot, lengths, scores."""
     with guarded():
         configured = _load(game, players, option)
         check_seed(seed)
-        if games < 1:
-            raise OptionError(f"--games must be at least 1, not {games}")
+        _check_games(games)
         n = configured.info.players
         names = seat_names(bots, n)
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err(),
-            disable=json_out,
-        )
+        rotate = rotate and should_rotate(names)
+        if plot is not None:
+            _check_output(plot, "--plot")
+            require_matplotlib(plot)
+        where = make_backend(backend, jobs, address)
+        progress = _progress("simulating", json_out)
         start = time.perf_counter()
         with progress:
             task = progress.add_task("games", total=games)
@@ -195,22 +312,185 @@ def simulate(
             def advance(_: GameResult) -> None:
                 progress.advance(task)
 
-            results = run_many(configured, names, games, seed, on_game=advance)
+            results = run_many(
+                configured, names, games, seed, on_game=advance, rotate=rotate, backend=where
+            )
         elapsed = time.perf_counter() - start
         extra = {
             "game": configured.info.name,
             "options": dict(configured.info.values),
             "bots": names,
             "seed": seed,
+            "backend": where.name,
+            "jobs": where.workers,
             "seconds": round(elapsed, 3),
         }
-        summary = summarize(results, n, extra)
+        summary = summarize(results, n, extra, bots=names, rotate=rotate)
+        if plot is not None:
+            title = f"{configured.info.title}: {games} games, {n} players"
+            _summary_plot(plot, summary, results, title)
         if json_out:
             typer.echo(json.dumps(summary.to_json()))
             return
         console = out()
         console.print(_summary_table(summary, names))
-        console.print(f"{games / elapsed:.1f} games/s ({elapsed:.1f} s)", style="dim")
+        if rotate:
+            console.print(_bots_table(summary))
+        console.print(
+            f"{games / elapsed:.1f} games/s ({elapsed:.1f} s, {where.name}, "
+            f"{where.workers} worker{'s' if where.workers > 1 else ''})",
+            style="dim",
+        )
+        if plot is not None:
+            console.print(f"plot written to {plot}", style="dim")
+
+
+# --- tournament -----------------------------------------------------------------------
+
+
+def _standings_table(result: TournamentResult) -> Table:
+    table = Table(
+        title=f"{result.game}, {result.players} players: round robin, "
+        f"{result.games_per_pair} games per pair",
+        title_justify="left",
+    )
+    for col in ("rank", "bot", "games", "W", "D", "L", "win rate", "95% CI", "Elo"):
+        table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
+    for rank, s in enumerate(result.ranked(), 1):
+        table.add_row(
+            str(rank),
+            s.spec,
+            str(s.games),
+            str(s.wins),
+            str(s.draws),
+            str(s.losses),
+            f"{s.rate:.1%}",
+            _ci(s.interval),
+            f"{s.elo:.0f}",
+        )
+    seats = ", ".join(f"seat {i} {r:.1%}" for i, r in enumerate(result.seat_win_rates()))
+    table.caption = (
+        "win rate counts a draw as half; Elo: Bradley–Terry fit, mean 1500\n"
+        f"wins by seat over all games: {seats}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def _pairs_table(result: TournamentResult) -> Table:
+    ranked = result.ranked()
+    table = Table(title="row's win rate against column (95% CI)", title_justify="left")
+    table.add_column("", overflow="fold")
+    for s in ranked:
+        table.add_column(s.spec, justify="right", overflow="fold")
+    for row in ranked:
+        cells = []
+        for col in ranked:
+            found = result.pair_rate(row.index, col.index)
+            if found is None:
+                cells.append("-")
+            else:
+                rate, interval, _ = found
+                cells.append(f"{rate:.0%} ({interval[0]:.0%}-{interval[1]:.0%})")
+        table.add_row(row.spec, *cells)
+    return table
+
+
+def _write_text(path: Path, text: str, what: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(f"cannot write {what} {str(path)!r}: {exc.strerror or exc}") from None
+
+
+@app.command()
+def tournament(
+    game: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Two or more agent specs, comma-separated, e.g. "
+            "ismcts:iterations=300,greedy,random.",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pair of bots.")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats (default 2, or the game's minimum); the two bots of a pair alternate.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(help="Game g of every pair is dealt from seed SEED + g // 2.")
+    ] = 1,
+    option: OptionOpt = None,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
+    ] = None,
+    plot: PlotOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Round robin: every pair of bots plays N games, seats alternating; win rates with
+    95% intervals and Elo ratings."""
+    with guarded():
+        if players is None:
+            players = max(2, load_game(game).info.min_players)
+        if players < 2:
+            raise OptionError(f"a tournament needs at least 2 seats, not {players}")
+        configured = _load(game, players, option)
+        check_seed(seed)
+        _check_games(games)
+        specs = tournament_bots(bots)
+        _check_output(csv_file, "--csv")
+        _check_output(plot, "--plot")
+        if plot is not None:
+            require_matplotlib(plot)
+        where = make_backend(backend, jobs, address)
+        pairs = len(specs) * (len(specs) - 1) // 2
+        progress = _progress("tournament", json_out)
+        start = time.perf_counter()
+        with progress:
+            task = progress.add_task("games", total=pairs * games)
+
+            def advance(_: GameResult) -> None:
+                progress.advance(task)
+
+            result = run_tournament(configured, specs, games, seed, where, advance)
+        elapsed = time.perf_counter() - start
+        if csv_file is not None:
+            _write_text(csv_file, result.to_csv(), "CSV file")
+        if plot is not None:
+            ranked = result.ranked()
+            bars = [RateBar(f"{s.spec} (Elo {s.elo:.0f})", s.rate, *s.interval) for s in ranked]
+            title = f"{configured.info.title}, {result.players} players: {games} games per pair"
+            plot_run(plot, title, bars, result.seat_scores(), even=0.5)
+        if json_out:
+            data = {
+                **result.to_json(),
+                "backend": where.name,
+                "jobs": where.workers,
+                "seconds": round(elapsed, 3),
+            }
+            typer.echo(json.dumps(data))
+            return
+        console = out()
+        console.print(_standings_table(result))
+        console.print(_pairs_table(result))
+        console.print(
+            f"{len(result.results)} games in {elapsed:.1f} s ({where.name}, "
+            f"{where.workers} worker{'s' if where.workers > 1 else ''})",
+            style="dim",
+        )
+        for path, what in ((csv_file, "CSV"), (plot, "plot")):
+            if path is not None:
+                console.print(f"{what} written to {path}", style="dim")
 
 
 # --- replay ---------------------------------------------------------------------------
@@ -273,15 +553,33 @@ def _bench_table(result: BenchResult) -> Table:
     table.add_column("measure")
     table.add_column("median", justify="right")
     table.add_column("runs", justify="right")
-    rows = (
+    rows = [
         ("random play, decisions/s", "decisions_per_second", "{:,.0f}"),
         ("random play, games/s", "games_per_second", "{:,.2f}"),
         ("clone(), µs", "clone_us", "{:.2f}"),
         ("legal_actions(), µs", "legal_actions_us", "{:.2f}"),
-    )
+    ]
+    if result.ismcts_iterations_per_second is not None:
+        rows.append(("ISMCTS, iterations/s", "ismcts_iterations_per_second", "{:,.0f}"))
     for label, attr, fmt in rows:
         runs = " ".join(fmt.format(getattr(run, attr)) for run in result.runs)
         table.add_row(label, fmt.format(getattr(result, attr)), runs)
+    up = result.speedup
+    notes = [result.ismcts_note] if result.ismcts_note else []
+    if up is not None:
+        table.add_row(
+            f"--jobs {up.jobs} speed-up over --jobs 1",
+            f"{up.speedup:.2f}x",
+            "" if up.identical else "RESULTS DIFFER",
+        )
+        load = "" if up.load_before is None else f", load average {up.load_before:.1f} before"
+        notes.append(
+            f"speed-up: {up.games} random games took {up.serial_seconds:.2f} s in this "
+            f"process and {up.parallel_seconds:.2f} s in {up.jobs} worker processes, "
+            f"counting their start ({up.cores} cores{load}; it needs a free core per job)"
+        )
+    table.caption = "\n".join(notes) or None
+    table.caption_justify = "left"
     return table
 
 
@@ -290,13 +588,25 @@ def bench(
     game: GameArg,
     players: PlayersOpt = None,
     seconds: Annotated[
-        float, typer.Option(help="Seconds of random play per run (and half that for timings).")
+        float,
+        typer.Option(
+            help="Seconds of random play per run (and half that for timings and for ISMCTS)."
+        ),
     ] = 1.5,
     repeats: Annotated[int, typer.Option(help="Runs; the medians are reported.")] = 5,
+    ismcts: Annotated[bool, typer.Option(help="Measure ISMCTS iterations per second.")] = True,
+    speedup: Annotated[
+        bool,
+        typer.Option(
+            help=f"Measure the speed-up of --jobs {SPEEDUP_JOBS} over --jobs 1 on a batch of "
+            "random games (about 2 x SECONDS serially)."
+        ),
+    ] = True,
     option: OptionOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Random-play speed, clone() and legal_actions() costs on one core."""
+    """Random-play speed, clone() and legal_actions() costs and ISMCTS iterations per
+    second on one core; the speed-up of worker processes."""
     with guarded():
         configured = _load(game, players, option)
         if not seconds > 0:
@@ -311,12 +621,18 @@ def bench(
             disable=json_out,
         )
         with progress:
-            task = progress.add_task("runs", total=repeats)
+            task = progress.add_task("runs", total=repeats + speedup)
 
             def advance(_: BenchRun) -> None:
                 progress.advance(task)
 
-            result = run_bench(configured, seconds, repeats, on_run=advance)
+            result = run_bench(
+                configured, seconds, repeats, on_run=advance, ismcts=ismcts, speedup=False
+            )
+            if speedup:
+                batch = speedup_batch(result.games_per_second, seconds)
+                result = replace(result, speedup=jobs_speedup(configured, batch, seed=0))
+                progress.advance(task)
         if json_out:
             typer.echo(json.dumps(result.to_json()))
         else:

@@ -30,30 +30,36 @@ start or of any part of it to name one action (case does not matter).
 def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
     """An agent per bot seat, None for each human seat.
 
-    `bots` is one agent name for every seat but `seat`, or one name per other seat in
-    seat order; `human` (or nothing at all) makes a seat human, so "" is hotseat.
+    `bots` is one agent spec ("random", "ismcts:iterations=500") for every seat but
+    `seat`, or one spec per other seat in seat order; `human` (or nothing at all) makes
+    a seat human, so "" is hotseat.
     """
     if not 0 <= seat < players:
         raise OptionError(f"--seat must be a seat 0..{players - 1}, not {seat}")
     others = [s for s in range(players) if s != seat]
-    names = [n.strip().lower() for n in bots.split(",")]
-    if len(names) == 1:
-        names = names * len(others)
-    if len(names) != len(others):
+    specs = [n.strip() for n in bots.split(",")]
+    if len(specs) == 1:
+        specs = specs * len(others)
+    if len(specs) != len(others):
         raise AgentError(
-            f"--bots takes one agent name for all other seats or one per other seat "
-            f"({len(others)}: seats {', '.join(map(str, others))}), not {len(names)} names"
+            f"--bots takes one agent spec for all other seats or one per other seat "
+            f"({len(others)}: seats {', '.join(map(str, others))}), not {len(specs)} specs"
         )
     known = agents.list_agents()
     seats: list[Agent | None] = [None] * players
-    for s, name in zip(others, names, strict=True):
-        if name in HOTSEAT:
+    for s, spec in zip(others, specs, strict=True):
+        if spec.lower() in HOTSEAT:
             continue
+        name, sep, settings = spec.partition(":")
+        name = name.strip().lower()  # names are case-blind here; setting values are not
         if name not in known:
             raise AgentError(
                 f"unknown bot {name!r}; available: {', '.join(known)} (or {HUMAN} for a person)"
             )
-        seats[s] = agents.make(name, seed=agent_seed(seed, s))
+        try:
+            seats[s] = agents.make_from_spec(name + sep + settings, seed=agent_seed(seed, s))
+        except ImportError as exc:
+            raise AgentError(f"bot {name!r} cannot be loaded: {exc}") from None
     return seats
 
 
@@ -120,7 +126,7 @@ class Session:
             seat = state.current_player
             agent = self.seats[seat]
             if agent is not None:
-                action = agent.act(state)
+                action = self.bot_decision(seat, agent)
             else:
                 chosen = self.human_decision(seat)
                 if chosen is None:
@@ -130,6 +136,13 @@ class Session:
             state.apply_action(action)
         self.finish()
         return True
+
+    def bot_decision(self, seat: int, agent: Agent) -> int:
+        """The bot's action; at a terminal, a spinner says who is thinking meanwhile."""
+        if not (self.humans and self.console.is_terminal):
+            return agent.act(self.state)
+        with self.console.status(f"seat {seat} ({agent.name}) is thinking…"):
+            return agent.act(self.state)
 
     def human_decision(self, seat: int) -> int | None:
         """The action the person in `seat` chooses; None to stop the game."""

@@ -1,19 +1,29 @@
-"""How fast a game runs: random play, clone() and legal_actions() on one core.
+"""How fast a game runs: random play, clone(), legal_actions() and ISMCTS on one core,
+and how much two worker processes speed up a batch of games.
 
-Each measurement runs `repeats` times and reports the median, so one slow run (a
-garbage collection, a busy neighbour) does not move the figure much.
+Each single-core measurement runs `repeats` times and reports the median, so one slow
+run (a garbage collection, a busy neighbour) does not move the figure much.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from statistics import median
 from typing import Any
 
-from meeple.core.game import Game
+from meeple import agents
+from meeple.core.game import Game, State
 from meeple.core.rng import Rng
+from meeple.errors import MeepleError
+from meeple.sim.parallel import GameJob, ProcessBackend, SerialBackend
+
+ISMCTS_ITERATIONS = 200
+"""Iterations per ISMCTS decision in the benchmark (a fixed budget, not a time)."""
+
+SPEEDUP_JOBS = 2
 
 
 @dataclass(frozen=True)
@@ -24,6 +34,28 @@ class BenchRun:
     games_per_second: float
     clone_us: float
     legal_actions_us: float
+    ismcts_iterations_per_second: float | None = None
+
+
+@dataclass(frozen=True)
+class SpeedUp:
+    """One batch of random games run serially and then in worker processes."""
+
+    games: int
+    jobs: int
+    serial_seconds: float
+    parallel_seconds: float
+    identical: bool
+    cores: int | None = None
+    load_before: float | None = None
+    """The 1-minute load average as the batch began: other work competing for cores."""
+
+    @property
+    def speedup(self) -> float:
+        return self.serial_seconds / self.parallel_seconds
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "speedup": self.speedup}
 
 
 @dataclass(frozen=True)
@@ -32,9 +64,17 @@ class BenchResult:
     players: int
     seconds: float
     runs: list[BenchRun]
+    ismcts_note: str | None = None
+    speedup: SpeedUp | None = None
 
     def _median(self, name: str) -> float:
         return float(median(getattr(run, name) for run in self.runs))
+
+    @property
+    def ismcts_iterations_per_second(self) -> float | None:
+        rates = [r.ismcts_iterations_per_second for r in self.runs]
+        clean = [r for r in rates if r is not None]
+        return float(median(clean)) if clean else None
 
     @property
     def decisions_per_second(self) -> float:
@@ -62,7 +102,11 @@ class BenchResult:
             "games_per_second": self.games_per_second,
             "clone_us": self.clone_us,
             "legal_actions_us": self.legal_actions_us,
-            "runs": [vars(run) for run in self.runs],
+            "ismcts_iterations": ISMCTS_ITERATIONS,
+            "ismcts_iterations_per_second": self.ismcts_iterations_per_second,
+            "ismcts_note": self.ismcts_note,
+            "jobs_speedup": None if self.speedup is None else self.speedup.to_json(),
+            "runs": [asdict(run) for run in self.runs],
         }
 
 
@@ -121,20 +165,98 @@ def call_costs(game: Game, seconds: float, seed: int) -> tuple[float, float]:
     return clone_time / calls * 1e6, legal_time / calls * 1e6
 
 
+def decision_states(game: Game, seed: int, limit: int = 24) -> list[State]:
+    """Up to `limit` states spread along one random game, each with a real choice."""
+    rng = Rng(seed)
+    state = game.new_initial_state(seed=seed)
+    states: list[State] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            states.append(state.clone())
+        state.apply_action(legal[rng.below(len(legal))])
+    step = max(1, len(states) // limit)
+    return states[::step][:limit]
+
+
+def load_ismcts() -> str | None:
+    """None when the ISMCTS agent can be built, else why not (for a note)."""
+    try:
+        agents.make("ismcts", seed=0, iterations=ISMCTS_ITERATIONS)
+    except (ImportError, MeepleError) as exc:
+        return f"ISMCTS skipped: the agent cannot be loaded ({exc})"
+    return None
+
+
+def ismcts_rate(game: Game, seconds: float, seed: int) -> float:
+    """ISMCTS iterations per second, deciding on states along a random game.
+
+    Each decision runs a fixed budget of ISMCTS_ITERATIONS; decisions go on, over the
+    states in turn, until `seconds` have passed (at least one decision).
+    """
+    states = decision_states(game, seed)
+    clock = time.perf_counter
+    iterations = 0
+    spent = 0.0
+    i = 0
+    while i == 0 or spent < seconds:
+        agent = agents.make("ismcts", seed=seed + i, iterations=ISMCTS_ITERATIONS)
+        state = states[i % len(states)]
+        start = clock()
+        agent.act(state)
+        spent += clock() - start
+        iterations += getattr(agent, "last_iterations", ISMCTS_ITERATIONS)
+        i += 1
+    return iterations / spent
+
+
+def speedup_batch(games_per_second: float, seconds: float) -> int:
+    """Random games for the speed-up batch: about 2 x `seconds` of serial play."""
+    return max(4 * SPEEDUP_JOBS, round(games_per_second * seconds * 2))
+
+
+def jobs_speedup(game: Game, games: int, seed: int, jobs: int = SPEEDUP_JOBS) -> SpeedUp:
+    """Wall time of `games` random games serially, then in `jobs` worker processes.
+
+    The parallel time includes starting the workers, as a user of `--jobs` waits for
+    that too; the two runs must give identical results.
+    """
+    players = game.info.players
+    batch = [GameJob(i, seed + i, ("random",) * players) for i in range(games)]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    start = time.perf_counter()
+    serial = SerialBackend().run(game, batch)
+    middle = time.perf_counter()
+    parallel = ProcessBackend(jobs).run(game, batch)
+    end = time.perf_counter()
+    identical = serial == parallel
+    return SpeedUp(games, jobs, middle - start, end - middle, identical, os.cpu_count(), load)
+
+
 def bench(
     game: Game,
     seconds: float = 1.0,
     repeats: int = 5,
     seed: int = 0,
     on_run: Callable[[BenchRun], None] | None = None,
+    ismcts: bool = True,
+    speedup: bool = True,
 ) -> BenchResult:
-    """`repeats` runs of random play (`seconds` each) and call timings (half that)."""
+    """`repeats` runs of random play (`seconds` each), call timings and ISMCTS (half
+    that each); then one batch of random games, serially and with two processes, sized
+    to take about 2 x `seconds` serially."""
+    note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
     runs = []
     for r in range(repeats):
         dps, gps = random_play(game, seconds, seed + r * 1000)
         clone_us, legal_us = call_costs(game, seconds / 2, seed + r * 1000)
-        run = BenchRun(dps, gps, clone_us, legal_us)
+        rate = None if note else ismcts_rate(game, seconds / 2, seed + r * 1000)
+        run = BenchRun(dps, gps, clone_us, legal_us, rate)
         runs.append(run)
         if on_run is not None:
             on_run(run)
-    return BenchResult(game.info.name, game.info.players, seconds, runs)
+    result = BenchResult(game.info.name, game.info.players, seconds, runs, note)
+    if not speedup:
+        return result
+    batch = speedup_batch(result.games_per_second, seconds)
+    return replace(result, speedup=jobs_speedup(game, batch, seed))

@@ -1,7 +1,12 @@
 """The match runner: agents play a game to the end; many games make a summary.
 
 Game i of a run uses seed `seed + i`, and each seat's agent is seeded from that game
-seed and the seat, so any single game of a run can be played again on its own.
+seed and the seat, so any single game of a run can be played again on its own. Agents
+are named by specs ("random", "ismcts:iterations=500"; see `meeple.agents.parse_spec`).
+
+When the seats hold different bots, a run rotates them: game i seats bot j of the list
+in seat (j + i) mod players, so that over a run every bot sits in every seat equally
+often and seat order does not bias the comparison.
 """
 
 from __future__ import annotations
@@ -9,13 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import fmean
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple import agents
 from meeple.agents import Agent
 from meeple.core.game import Game
 from meeple.core.rng import mix_seed
 from meeple.errors import AgentError
+from meeple.sim.stats import wilson
+
+if TYPE_CHECKING:
+    from meeple.sim.parallel import Backend
 
 MAX_DECISIONS = 1_000_000
 """A game longer than this is taken for a rules defect (every game must end)."""
@@ -31,6 +40,8 @@ class GameResult:
     decisions: int
     turns: int | None = None
     rounds: int | None = None
+    agents: tuple[str, ...] = ()
+    """The agent spec in each seat, where the runner knew them."""
 
     @property
     def winners(self) -> list[int]:
@@ -42,25 +53,54 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return mix_seed(game_seed, seat + 1) >> 1
 
 
-def make_agents(names: Sequence[str], game_seed: int) -> list[Agent]:
-    """One agent per seat, each seeded from the game seed and its seat."""
-    return [agents.make(name, seed=agent_seed(game_seed, seat)) for seat, name in enumerate(names)]
+def make_agents(specs: Sequence[str], game_seed: int) -> list[Agent]:
+    """One agent per seat from its spec, each seeded from the game seed and its seat."""
+    return [
+        agents.make_from_spec(spec, seed=agent_seed(game_seed, seat))
+        for seat, spec in enumerate(specs)
+    ]
+
+
+def split_specs(text: str | Sequence[str]) -> list[str]:
+    """Agent specs from a comma-separated list (or a list already split)."""
+    return [n.strip() for n in text.split(",")] if isinstance(text, str) else list(text)
+
+
+def check_specs(specs: Sequence[str]) -> None:
+    """Build every agent once, so unknown names and bad settings fail here, clearly."""
+    for spec in dict.fromkeys(specs):
+        if not spec:
+            raise AgentError("an agent spec is empty; write a name such as random")
+        try:
+            agents.make_from_spec(spec, seed=0)
+        except ImportError as exc:
+            raise AgentError(f"agent {spec!r} cannot be loaded: {exc}") from None
 
 
 def seat_names(spec: str | Sequence[str], players: int) -> list[str]:
-    """Agent names for every seat: one name fills all seats, else one per seat."""
-    names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else list(spec)
+    """Agent specs for every seat: one spec fills all seats, else one per seat."""
+    names = split_specs(spec)
     if len(names) == 1:
         names = names * players
     if len(names) != players or not all(names):
         raise AgentError(
-            f"give one agent name for all seats or one per seat ({players}), not {spec!r}"
+            f"give one agent spec for all seats or one per seat ({players}), not {spec!r}"
         )
-    known = agents.list_agents()
-    for name in names:
-        if name not in known:
-            raise AgentError(f"unknown agent {name!r}; available agents: {', '.join(known)}")
+    check_specs(names)
     return names
+
+
+def seating(specs: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
+    """Who sits where in game `index`: bot j of `specs` in seat (j + index) mod n."""
+    n = len(specs)
+    if not rotate:
+        return tuple(specs)
+    return tuple(specs[(seat - index) % n] for seat in range(n))
+
+
+def should_rotate(specs: Sequence[str]) -> bool:
+    """Rotation matters only when the seats do not all hold the same bot."""
+    return len(set(specs)) > 1
 
 
 def play_game(
@@ -93,15 +133,22 @@ def run_many(
     games: int,
     seed: int,
     on_game: Callable[[GameResult], None] | None = None,
+    *,
+    rotate: bool | None = None,
+    backend: Backend | None = None,
 ) -> list[GameResult]:
-    """Play `games` games; game i uses seed `seed + i`. `on_game` sees each result."""
-    results = []
-    for i in range(games):
-        result = play_game(game, make_agents(names, seed + i), seed + i)
-        results.append(result)
-        if on_game is not None:
-            on_game(result)
-    return results
+    """Play `games` games; game i uses seed `seed + i`. `on_game` sees each result.
+
+    `rotate` (by default: whenever the seats hold different bots) seats bot j in seat
+    (j + i) mod n in game i. `backend` runs the games (serially in this process by
+    default); the results come back in game order and are the same on every backend.
+    """
+    from meeple.sim.parallel import GameJob, SerialBackend
+
+    if rotate is None:
+        rotate = should_rotate(names)
+    jobs = [GameJob(i, seed + i, seating(names, i, rotate)) for i in range(games)]
+    return (backend or SerialBackend()).run(game, jobs, on_game)
 
 
 @dataclass(frozen=True)
@@ -121,8 +168,51 @@ class Spread:
 
 
 @dataclass(frozen=True)
+class Rate:
+    """A win rate with its 95% Wilson interval."""
+
+    wins: float
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class BotStats:
+    """How one entry of the bot list did over a run, whatever seat it sat in."""
+
+    index: int
+    spec: str
+    wins: int
+    games: int
+    scores: Spread | None
+
+    @property
+    def rate(self) -> Rate:
+        return Rate(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.rate.interval
+        return {
+            "bot": self.index,
+            "spec": self.spec,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.rate.rate,
+            "win_rate_ci": [low, high],
+            "score": None if self.scores is None else self.scores.to_json(),
+        }
+
+
+@dataclass(frozen=True)
 class Summary:
-    """The statistics of a run: win rates, game lengths, score spread per seat."""
+    """The statistics of a run: win rates, game lengths, score spread per seat and bot."""
 
     games: int
     players: int
@@ -133,6 +223,13 @@ class Summary:
     rounds: Spread | None
     scores: list[Spread | None]
     extra: dict[str, Any] = field(default_factory=dict)
+    bots: list[BotStats] = field(default_factory=list)
+    rotate: bool = False
+
+    @property
+    def win_rate_ci(self) -> list[tuple[float, float]]:
+        """The 95% Wilson interval of each seat's win rate."""
+        return [wilson(w, self.games) for w in self.wins]
 
     def to_json(self) -> dict[str, Any]:
         def spread(s: Spread | None) -> dict[str, float] | None:
@@ -142,21 +239,33 @@ class Summary:
             **self.extra,
             "games": self.games,
             "players": self.players,
+            "rotate": self.rotate,
             "wins": self.wins,
             "win_rate": self.win_rate,
+            "win_rate_ci": [list(ci) for ci in self.win_rate_ci],
             "length": {
                 "decisions": spread(self.decisions),
                 "turns": spread(self.turns),
                 "rounds": spread(self.rounds),
             },
             "scores": [spread(s) for s in self.scores],
+            "per_bot": [b.to_json() for b in self.bots],
         }
 
 
 def summarize(
-    results: Sequence[GameResult], players: int, extra: dict[str, Any] | None = None
+    results: Sequence[GameResult],
+    players: int,
+    extra: dict[str, Any] | None = None,
+    bots: Sequence[str] | None = None,
+    rotate: bool = False,
 ) -> Summary:
-    """Win rate per seat (every tied winner counts), lengths, score spread."""
+    """Win rate per seat (every tied winner counts), lengths, score spread.
+
+    With `bots` (the list a run was given, one spec per seat) it also reports each
+    entry of that list: `results[i]` must then be game i of the run, which seated bot j
+    in seat (j + i) mod n when `rotate`, else in seat j.
+    """
     wins = [0] * players
     for result in results:
         for seat in result.winners:
@@ -164,6 +273,18 @@ def summarize(
     n = len(results)
     turns = [r.turns for r in results if r.turns is not None]
     rounds = [r.rounds for r in results if r.rounds is not None]
+    per_bot: list[BotStats] = []
+    for j, spec in enumerate(bots or ()):
+        seats = [(j + i) % players if rotate else j for i in range(n)]
+        per_bot.append(
+            BotStats(
+                index=j,
+                spec=spec,
+                wins=sum(r.returns[s] == 1.0 for r, s in zip(results, seats, strict=True)),
+                games=n,
+                scores=Spread.of([r.scores[s] for r, s in zip(results, seats, strict=True)]),
+            )
+        )
     return Summary(
         games=n,
         players=players,
@@ -174,4 +295,6 @@ def summarize(
         rounds=Spread.of(rounds) if len(rounds) == n else None,
         scores=[Spread.of([r.scores[seat] for r in results]) for seat in range(players)],
         extra=dict(extra or {}),
+        bots=per_bot,
+        rotate=rotate,
     )

@@ -48,13 +48,19 @@ _RESAMPLE_TRIES = 64
 Combo = tuple[int, int, tuple[tuple[int, int], ...], Key]
 
 
+# (value, colour name) of both halves per card: observations build many card dicts.
+_NAMED = tuple(tuple((v, COLOURS[c]) for v, c in halves) for halves in CARDS)
+
+
 def card_json(card: int) -> dict[str, Any]:
-    return {"id": card, "halves": [[v, COLOURS[c]] for v, c in CARDS[card]]}
+    (v0, c0), (v1, c1) = _NAMED[card]
+    return {"id": card, "halves": [[v0, c0], [v1, c1]]}
 
 
 def _placed_json(card: int, half: int) -> dict[str, Any]:
-    v, c = CARDS[card][half]
-    return {**card_json(card), "value": v, "colour": COLOURS[c], "half": half}
+    (v0, c0), (v1, c1) = _NAMED[card]
+    v, c = _NAMED[card][half]
+    return {"id": card, "halves": [[v0, c0], [v1, c1]], "value": v, "colour": c, "half": half}
 
 
 def describe(discipline: int, picks: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:

@@ -1,0 +1,60 @@
+"""Helpers shared by the adapters: loading a game, actions from numpy, text views."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import meeple
+from meeple.core.game import Game, State
+from meeple.errors import IllegalActionError, OptionError
+
+RENDER_MODES = ("ansi", "human")
+
+
+def load(game: str | Game, players: int | None, options: dict[str, Any]) -> Game:
+    """A configured game from a name (with players and options) or a ready Game."""
+    if isinstance(game, Game):
+        if players is not None or options:
+            raise OptionError(
+                "pass players and options with a game name, not with a loaded game "
+                f"({game.info.name} is already configured)"
+            )
+        return game
+    return meeple.load_game(game, players=players, **options)
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise OptionError(
+            f"render_mode cannot be {render_mode!r}; allowed values: None, 'ansi', 'human'"
+        )
+    return render_mode
+
+
+def as_action(action: Any, num_actions: int) -> int:
+    """An action id as a plain int (numpy integers and 0-d arrays are accepted)."""
+    if action.__class__ is int:
+        result: int = action
+    elif isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise IllegalActionError(f"an action is an integer id, not {action!r}")
+    else:
+        result = action.__index__()
+    if not 0 <= result < num_actions:
+        raise IllegalActionError(f"action {result} is out of range: ids run 0..{num_actions - 1}")
+    return result
+
+
+def view_text(state: State, seat: int, width: int = 100) -> str:
+    """Seat `seat`'s view of `state` as plain text (the game's own view, no colours)."""
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, width=width, color_system=None, force_terminal=False, highlight=False
+    )
+    console.print(state.game.render(state.observation(seat)))
+    if state.is_terminal():
+        returns = ", ".join(f"seat {i}: {r:g}" for i, r in enumerate(state.returns()))
+        console.print(f"game over; returns {returns}")
+    return buffer.getvalue()

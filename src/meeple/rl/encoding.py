@@ -1,0 +1,173 @@
+"""Observation encoders: one fixed-length numeric vector per seat's view, per game.
+
+An encoder turns `state.observation(p)` -- the JSON-ready dict of everything seat p may
+know -- into a flat float32 vector with every value in [0, 1]. It reads the observation
+and nothing else (no state, no hidden card), so an agent fed by it cannot see more than
+its seat may. Its length depends on the game configuration (player count, options) and
+never on the position.
+
+The encoder is the only per-game code of `meeple.rl`: every adapter (PettingZoo,
+Gymnasium, OpenSpiel) is generic and finds the encoder by game name here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from math import prod
+from typing import Any
+
+from meeple.core.game import Game, GameInfo
+from meeple.errors import MeepleError
+from meeple.rl.errors import NoEncoderError, missing_extra
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise missing_extra(exc) from exc
+
+
+@dataclass(frozen=True)
+class Block:
+    """A named, contiguous part of the vector: `shape` values from `offset` on."""
+
+    name: str
+    shape: tuple[int, ...]
+    offset: int
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.size
+
+
+class Layout:
+    """Builds the block list of an encoder, handing out offsets in order."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.size = 0
+
+    def add(self, name: str, shape: tuple[int, ...] | int, meaning: str) -> int:
+        """Append a block; return its offset."""
+        dims = (shape,) if isinstance(shape, int) else shape
+        block = Block(name, dims, self.size, meaning)
+        self.blocks.append(block)
+        self.size = block.end
+        return block.offset
+
+
+class Encoder(ABC):
+    """A game's observation encoding for one configuration (players and options)."""
+
+    game_name: str = ""
+    """The registered game this encoder is for."""
+
+    def __init__(self, info: GameInfo) -> None:
+        if info.name != self.game_name:
+            raise NoEncoderError(
+                f"{type(self).__name__} encodes {self.game_name!r}, not {info.name!r}"
+            )
+        self.info = info
+        layout = Layout()
+        self.build(layout)
+        self.blocks: tuple[Block, ...] = tuple(layout.blocks)
+        self.size: int = layout.size
+
+    @abstractmethod
+    def build(self, layout: Layout) -> None:
+        """Declare the blocks, in order, for `self.info`'s configuration."""
+
+    @abstractmethod
+    def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
+        """A new float32 vector of length `size`, values in [0, 1], from `observation`."""
+
+    def check(self, observation: Mapping[str, Any]) -> None:
+        """Raise a MeepleError if `observation` is not one this encoder can read (another
+        game or configuration, renamed components); the tests call it along games.
+        Encoders extend it with what they rely on."""
+        game = observation.get("game", self.game_name)
+        if game != self.game_name:
+            raise MeepleError(
+                f"the {self.game_name} encoder cannot read an observation of {game!r}"
+            )
+
+    def block(self, name: str) -> Block:
+        for block in self.blocks:
+            if block.name == name:
+                return block
+        raise KeyError(f"no block {name!r}; blocks: {', '.join(b.name for b in self.blocks)}")
+
+    def views(self, vector: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """Each block of `vector` as a named array of its shape (views, not copies)."""
+        return {b.name: vector[b.offset : b.end].reshape(b.shape) for b in self.blocks}
+
+    def describe(self) -> list[tuple[str, str, int, str]]:
+        """(name, shape, offset, meaning) per block, for documentation and debugging."""
+        return [
+            (b.name, "×".join(str(d) for d in b.shape), b.offset, b.meaning) for b in self.blocks
+        ]
+
+
+EncoderFactory = Callable[[GameInfo], Encoder]
+
+_FACTORIES: dict[str, str | EncoderFactory] = {
+    "anludim": "meeple.rl.encoders.anludim:AnludimEncoder",
+}
+_CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Encoder] = {}
+
+
+def register_encoder(game: str, factory: str | EncoderFactory) -> None:
+    """Register the encoder of `game`; `factory` may be "module:attr" to import lazily."""
+    _FACTORIES[game] = factory
+    for key in [k for k in _CACHE if k[0] == game]:
+        del _CACHE[key]
+
+
+def encoded_games() -> list[str]:
+    """Names of the games that have an encoder."""
+    return sorted(_FACTORIES)
+
+
+def _factory(name: str) -> EncoderFactory:
+    try:
+        entry = _FACTORIES[name]
+    except KeyError:
+        raise NoEncoderError(
+            f"no observation encoder is registered for game {name!r} "
+            f"(games with one: {', '.join(encoded_games())}); "
+            "register one with meeple.rl.register_encoder"
+        ) from None
+    if isinstance(entry, str):
+        module, _, attr = entry.partition(":")
+        factory: EncoderFactory = getattr(importlib.import_module(module), attr)
+        _FACTORIES[name] = factory
+        return factory
+    return entry
+
+
+def encoder_for(game: Game | GameInfo) -> Encoder:
+    """The encoder of a configured game (shared: encoders hold no per-game state)."""
+    info = game if isinstance(game, GameInfo) else game.info
+    key = (info.name, info.players, tuple(sorted(info.values.items())))
+    encoder = _CACHE.get(key)
+    if encoder is None:
+        encoder = _CACHE[key] = _factory(info.name)(info)
+    return encoder
+
+
+__all__ = [
+    "Block",
+    "Encoder",
+    "Layout",
+    "encoded_games",
+    "encoder_for",
+    "register_encoder",
+]

@@ -1,0 +1,243 @@
+"""Every meeple game as a single-agent Gymnasium environment: one seat against bots.
+
+    import gymnasium
+    import meeple.rl.gymnasium  # registers meeple/Anludim-v0, one id per game
+    env = gymnasium.make("meeple/Anludim-v0", players=3, opponents="random")
+    obs, info = env.reset(seed=7)
+    obs, reward, terminated, truncated, info = env.step(action)
+
+or, without the import, `gymnasium.make("meeple.rl.gymnasium:meeple/Anludim-v0")`.
+
+The learner plays `seat` (0 by default, or "random": a new seat each episode); every
+other seat is a meeple agent (`opponents`: one agent name for all, or a list with one
+name per other seat in seat order). The bots move until the learner must decide, so
+every step is one decision of the learner. The observation is the game's encoding of
+the learner's view (float32 in [0, 1]); `info["action_mask"]` (and `action_masks()`,
+as sb3-contrib's MaskablePPO expects) marks the legal actions. The reward is 0 until the
+game ends, then the learner's `state.returns()` value (1.0 for a win).
+
+An illegal action (`invalid_action`):
+- "penalty" (default): the episode ends at once (terminated) with reward
+  `illegal_action_reward` (-1.0) and `info["illegal_action"] = True`; the game is left
+  as it was. Random or unmasked policies thus learn that illegal moves lose.
+- "raise": `IllegalActionError`, the game unchanged, and the episode goes on.
+
+Seeding: `reset(seed=s)` seeds the environment's generator; each episode draws its game
+seed and its bots' seeds from it, so a seeded run is reproducible episode by episode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import meeple.agents
+from meeple.agents import Agent
+from meeple.core.game import Game, State
+from meeple.core.registry import list_games
+from meeple.core.rng import mix_seed
+from meeple.errors import IllegalActionError, OptionError
+from meeple.rl._common import as_action, check_render_mode, load, view_text
+from meeple.rl.encoding import encoder_for
+from meeple.rl.errors import EnvStateError, missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise missing_extra(exc) from exc
+
+INVALID_ACTION_MODES = ("penalty", "raise")
+
+
+def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1:
+        raise OptionError(
+            f"opponents needs one agent name for all other seats or one per other seat "
+            f"({players - 1}), not {len(names)}"
+        )
+    known = meeple.agents.list_agents()
+    for name in names:
+        if not isinstance(name, str) or name not in known:
+            raise OptionError(f"unknown agent {name!r}; available agents: {', '.join(known)}")
+    return names
+
+
+class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
+    """One seat of a meeple game against meeple agents (see the module doc)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game = "anludim",
+        players: int | None = None,
+        *,
+        seat: int | str = 0,
+        opponents: str | Sequence[str] = "random",
+        invalid_action: str = "penalty",
+        illegal_action_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = load(game, players, options)
+        info = self.game.info
+        n = info.players
+        if seat != "random" and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+        ):
+            raise OptionError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        if invalid_action not in INVALID_ACTION_MODES:
+            raise OptionError(
+                f"invalid_action cannot be {invalid_action!r}; allowed values: "
+                + ", ".join(repr(m) for m in INVALID_ACTION_MODES)
+            )
+        self.seat_option = seat
+        self.opponent_names = _opponent_names(opponents, n)
+        self.invalid_action = invalid_action
+        self.illegal_action_reward = float(illegal_action_reward)
+        self.render_mode = check_render_mode(render_mode)
+        self.encoder = encoder_for(self.game)
+        self._num_actions = info.num_distinct_actions
+        self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self._num_actions)
+        self.seat = 0 if seat == "random" else int(seat)
+        self.opponents: dict[int, Agent] = {}
+        self._state: State | None = None
+        self._done = True
+
+    @property
+    def game_state(self) -> State:
+        """The meeple state being played (the truth: every seat's cards)."""
+        if self._state is None:
+            raise EnvStateError("call reset() before using the environment")
+        return self._state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**31))
+        n = self.game.info.players
+        if self.seat_option == "random":
+            self.seat = int(self.np_random.integers(0, n))
+        others = [s for s in range(n) if s != self.seat]
+        self.opponents = {
+            s: meeple.agents.make(name, seed=mix_seed(game_seed, s))
+            for s, name in zip(others, self.opponent_names, strict=True)
+        }
+        self._state = self.game.new_initial_state(seed=game_seed)
+        self._done = False
+        self._advance()
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise EnvStateError("the episode is over: call reset() to start a new one")
+        state = self.game_state
+        if self.invalid_action == "raise":
+            a = as_action(action, self._num_actions)
+        else:
+            legal = self._legal_or_none(action)
+            if legal is None:
+                self._done = True
+                info = self._info()
+                info["illegal_action"] = True
+                return self._observe(), self.illegal_action_reward, True, False, info
+            a = legal
+        state.apply_action(a)
+        self._advance()
+        reward = 0.0
+        if state.is_terminal():
+            self._done = True
+            reward = float(state.returns()[self.seat])
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, self._done, False, self._info()
+
+    def _legal_or_none(self, action: Any) -> int | None:
+        try:
+            a = as_action(action, self._num_actions)
+        except IllegalActionError:
+            return None
+        return a if a in self.game_state.legal_actions() else None
+
+    def _advance(self) -> None:
+        """Let the bots decide until the learner must, or the game is over."""
+        state = self.game_state
+        seat = self.seat
+        while True:
+            current = state.current_player
+            if current < 0 or current == seat:
+                return
+            state.apply_action(self.opponents[current].act(state))
+
+    def _observe(self) -> NDArray[np.float32]:
+        return self.encoder.encode(self.game_state.observation(self.seat))
+
+    def action_masks(self) -> NDArray[np.int8]:
+        """1 for each legal action of the learner now (all 0 once the game is over)."""
+        mask = np.zeros(self._num_actions, np.int8)
+        state = self.game_state
+        if state.current_player == self.seat:
+            mask[state.legal_actions()] = 1
+        return mask
+
+    def _info(self) -> dict[str, Any]:
+        state = self.game_state
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
+        if state.is_terminal():
+            info["returns"] = list(state.returns())
+            info["scores"] = list(state.scores())
+        return info
+
+    def render(self) -> str | None:
+        """The learner's view as text ("ansi" returns it, "human" prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode: pass render_mode='ansi' or 'human'"
+            )
+            return None
+        text = view_text(self.game_state, self.seat)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+
+def gymnasium_env(
+    game: str | Game = "anludim", players: int | None = None, **kwargs: Any
+) -> MeepleEnv:
+    """A Gymnasium environment of `game` for one seat against meeple agents."""
+    return MeepleEnv(game, players, **kwargs)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a registered meeple game: "anludim" -> "meeple/Anludim-v0"."""
+    return "meeple/" + "".join(part.capitalize() for part in game.split("_")) + "-v0"
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register one Gymnasium id per meeple game (done on import); returns the ids."""
+    ids = []
+    for name in list_games():
+        ident = env_id(name)
+        if ident not in gymnasium.registry:
+            gymnasium.register(
+                id=ident,
+                entry_point="meeple.rl.gymnasium:MeepleEnv",
+                kwargs={"game": name},
+                nondeterministic=False,
+            )
+        ids.append(ident)
+    return ids
+
+
+register_gymnasium_envs()
+
+__all__ = ["MeepleEnv", "env_id", "gymnasium_env", "register_gymnasium_envs"]

@@ -1,0 +1,151 @@
+"""Observation encoders: fixed length, values in [0, 1], built from observation(p) alone."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rl_support import PLAYER_COUNTS, VARIANTS, Setup
+
+import meeple
+from meeple.core import GameInfo, Rng
+from meeple.errors import MeepleError
+from meeple.rl import NoEncoderError, encoded_games, encoder_for, register_encoder
+from meeple.rl.encoding import Encoder, Layout
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+def random_states(game: meeple.Game, seed: int, limit: int = 100_000) -> list[meeple.State]:
+    """Every state of one random game, in order."""
+    rng = Rng(seed)
+    state = game.new_initial_state(seed=seed)
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) < limit:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+        states.append(state.clone())
+    return states
+
+
+def test_every_game_has_an_encoder() -> None:
+    assert set(meeple.list_games()) <= set(encoded_games())
+
+
+@pytest.mark.parametrize("setup", PLAYER_COUNTS + VARIANTS, ids=lambda s: s.id)
+def test_fixed_length_and_range_along_a_game(setup: Setup) -> None:
+    game = setup.load()
+    encoder = encoder_for(game)
+    n = game.info.players
+    assert encoder.blocks[0].offset == 0
+    for before, after in zip(encoder.blocks, encoder.blocks[1:], strict=False):
+        assert after.offset == before.end
+    assert encoder.blocks[-1].end == encoder.size
+    for state in random_states(game, seed=setup.players)[::7]:
+        for seat in range(n):
+            observation = state.observation(seat)
+            encoder.check(observation)
+            vector = encoder.encode(observation)
+            assert vector.shape == (encoder.size,)
+            assert vector.dtype == np.float32
+            assert vector.min() >= 0.0 and vector.max() <= 1.0
+
+
+@pytest.mark.parametrize("setup", PLAYER_COUNTS, ids=lambda s: s.id)
+def test_encoding_is_a_function_of_the_observation_alone(setup: Setup) -> None:
+    """Nothing hidden can leak: a resampled world (other hidden cards, same view) encodes
+    the same, and so does a deep copy of the observation."""
+    game = setup.load()
+    encoder = encoder_for(game)
+    for i, state in enumerate(random_states(game, seed=11 + setup.players)[::13]):
+        if state.is_terminal():
+            continue
+        seat = i % game.info.players
+        observation = state.observation(seat)
+        vector = encoder.encode(observation)
+        assert np.array_equal(vector, encoder.encode(copy.deepcopy(observation)))
+        other = state.resample(seat, seed=i)
+        assert np.array_equal(vector, encoder.encode(other.observation(seat)))
+
+
+def test_anludim_blocks_say_what_they_mean() -> None:
+    game = meeple.load_game("anludim", players=3)
+    encoder = encoder_for(game)
+    for state in random_states(game, seed=5)[::17]:
+        for seat in range(3):
+            obs = state.observation(seat)
+            views = encoder.views(encoder.encode(obs))
+            hand = {card["id"] for card in obs["hand"]}
+            assert set(np.flatnonzero(views["hand"])) == hand
+            # Seats are relative: r = 0 is always the observer.
+            assert views["hand_sizes"][0] == pytest.approx(min(len(hand), 32) / 32)
+            for r in range(3):
+                table = {
+                    card["id"] for combo in obs["table"][(seat + r) % 3] for card in combo["cards"]
+                }
+                assert set(np.flatnonzero(views["table"][r])) == table
+            slots = [card["id"] if card else None for card in obs["face_up"]]
+            for s, card in enumerate(slots):
+                marked = list(np.flatnonzero(views["face_up"][s]))
+                assert marked == ([] if card is None else [card])
+            seen = hand | {c["id"] for c in obs["discard"]} | {c for c in slots if c is not None}
+            seen |= {c["id"] for cards in obs["known_cards"] for c in cards}
+            seen |= {c["id"] for row in obs["table"] for co in row for c in co["cards"]}
+            assert set(np.flatnonzero(views["unseen"])) == set(range(65)) - seen
+            if obs["current_player"] >= 0:
+                r = (obs["current_player"] - seat) % 3
+                assert list(np.flatnonzero(views["current_player"])) == [r]
+            assert views["phase"].sum() == 1
+            assert views["teachers"].sum(axis=1).tolist() == [1.0] * 5
+
+
+def test_docs_describe_every_block() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    for name in meeple.list_games():
+        encoder = encoder_for(meeple.load_game(name))
+        for block in encoder.blocks:
+            assert re.search(rf"`{block.name}`", text), f"docs/rl.md lacks block {block.name}"
+
+
+def test_check_refuses_other_observations() -> None:
+    encoder = encoder_for(meeple.load_game("anludim", players=3))
+    observation = meeple.load_game("anludim", players=2).new_initial_state(seed=1).observation(0)
+    with pytest.raises(MeepleError, match="for 3 players"):
+        encoder.check(observation)
+    renamed = encoder_for(meeple.load_game("anludim", players=2))
+    observation["teachers"] = {"nobody": "board"}
+    with pytest.raises(MeepleError, match="expects teachers"):
+        renamed.check(observation)
+
+
+def test_unknown_game_has_no_encoder() -> None:
+    info = GameInfo("nosuchgame", "No", 2, 2, 2, 3, {}, {})
+    with pytest.raises(NoEncoderError, match=r"register one with meeple\.rl\.register_encoder"):
+        encoder_for(info)
+
+
+def test_register_a_custom_encoder() -> None:
+    class Tiny(Encoder):
+        game_name = "anludim"
+
+        def build(self, layout: Layout) -> None:
+            layout.add("seat", self.info.players, "one-hot: you")
+
+        def encode(self, observation):  # type: ignore[no-untyped-def]
+            vector = np.zeros(self.size, np.float32)
+            vector[observation["you"]] = 1.0
+            return vector
+
+    game = meeple.load_game("anludim", players=2)
+    try:
+        register_encoder("anludim", Tiny)
+        encoder = encoder_for(game)
+        assert isinstance(encoder, Tiny) and encoder.size == 2
+        state = game.new_initial_state(seed=1)
+        assert encoder.encode(state.observation(1)).tolist() == [0.0, 1.0]
+    finally:
+        register_encoder("anludim", "meeple.rl.encoders.anludim:AnludimEncoder")
+    assert not isinstance(encoder_for(game), Tiny)

@@ -1,0 +1,138 @@
+"""The Gymnasium adapter: Gymnasium's env checker, registration, bots, illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from rl_support import PLAYER_COUNTS, Setup
+
+import meeple
+from meeple.core import Rng
+from meeple.errors import IllegalActionError, OptionError
+from meeple.rl import EnvStateError, MeepleEnv, encoder_for, gymnasium_env
+from meeple.rl.gymnasium import env_id, register_gymnasium_envs
+
+
+@pytest.mark.parametrize("setup", PLAYER_COUNTS, ids=lambda s: s.id)
+def test_env_checker_is_clean(setup: Setup, capsys: pytest.CaptureFixture[str]) -> None:
+    env = gymnasium.make(env_id(setup.game), players=setup.players)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    capsys.readouterr()  # the checker renders each mode once, "human" to stdout
+
+
+def test_every_game_is_registered() -> None:
+    ids = register_gymnasium_envs()
+    assert ids == [env_id(name) for name in meeple.list_games()]
+    assert env_id("anludim") == "meeple/Anludim-v0"
+    assert all(ident in gymnasium.registry for ident in ids)
+    env = gymnasium.make("meeple.rl.gymnasium:meeple/Anludim-v0", players=2)
+    assert isinstance(env.unwrapped, MeepleEnv)
+
+
+def random_episode(env: MeepleEnv, seed: int) -> tuple[list[int], float, dict[str, object]]:
+    rng = Rng(seed)
+    obs, info = env.reset(seed=seed)
+    actions: list[int] = []
+    while True:
+        legal = np.flatnonzero(info["action_mask"])
+        assert np.array_equal(info["action_mask"], env.action_masks())
+        action = int(legal[rng.below(len(legal))])
+        actions.append(action)
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert obs in env.observation_space
+        assert not truncated
+        if terminated:
+            return actions, reward, info
+
+
+@pytest.mark.parametrize("opponents", ["random", ["random", "random"]])
+def test_a_whole_episode_against_bots(opponents: str | list[str]) -> None:
+    env = gymnasium_env("anludim", players=3, seat=1, opponents=opponents)
+    actions, reward, info = random_episode(env, seed=5)
+    state = env.game_state
+    assert state.is_terminal()
+    assert reward == state.returns()[1] == info["returns"][1]  # type: ignore[index]
+    assert not info["action_mask"].any()  # type: ignore[attr-defined]
+    # Every step was one decision of the learner's seat; the bots played the rest.
+    record = state.to_record()
+    replayed = meeple.load_game("anludim", players=3).new_initial_state(seed=record["seed"])
+    mine = []
+    for action in record["actions"]:
+        if replayed.current_player == 1:
+            mine.append(action)
+        replayed.apply_action(action)
+    assert mine == actions
+    # Same seed, same actions: the same episode (game seed and bots' seeds).
+    assert random_episode(env, seed=5)[0] == actions
+
+
+def test_observation_is_the_learners_view() -> None:
+    env = gymnasium_env("anludim", players=2, seat=1)
+    obs, _ = env.reset(seed=9)
+    state = env.game_state
+    assert state.current_player == 1
+    assert np.array_equal(obs, encoder_for(env.game).encode(state.observation(1)))
+
+
+def test_random_seat() -> None:
+    env = gymnasium_env("anludim", players=4, seat="random")
+    seats = set()
+    for seed in range(12):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        assert env.game_state.current_player == info["seat"]
+    assert len(seats) > 1
+
+
+def test_illegal_action_penalty_ends_the_episode() -> None:
+    env = gymnasium_env("anludim", players=2)
+    _, info = env.reset(seed=1)
+    history = env.game_state.history()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] is True
+    assert env.game_state.history() == history
+    with pytest.raises(EnvStateError, match="reset"):
+        env.step(illegal)
+    env = gymnasium_env("anludim", illegal_action_reward=-5.0)
+    env.reset(seed=1)
+    assert env.step(10_000)[1] == -5.0
+
+
+def test_illegal_action_raise_keeps_the_episode() -> None:
+    env = gymnasium_env("anludim", players=2, invalid_action="raise")
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    env.step(np.int64(legal))
+
+
+def test_bad_settings() -> None:
+    with pytest.raises(OptionError, match="unknown agent"):
+        gymnasium_env("anludim", opponents="grandmaster")
+    with pytest.raises(OptionError, match="one per other seat"):
+        gymnasium_env("anludim", players=3, opponents=["random"])
+    with pytest.raises(OptionError, match="seat"):
+        gymnasium_env("anludim", players=3, seat=3)
+    with pytest.raises(OptionError, match="invalid_action"):
+        gymnasium_env("anludim", invalid_action="ignore")
+    with pytest.raises(OptionError, match="render_mode"):
+        gymnasium_env("anludim", render_mode="rgb_array")
+    with pytest.raises(EnvStateError, match="reset"):
+        gymnasium_env("anludim").step(0)
+
+
+def test_render_ansi() -> None:
+    env = gymnasium_env("anludim", players=3, seat=2, render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    assert isinstance(text, str) and "you are seat 2" in text

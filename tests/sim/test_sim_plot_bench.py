@@ -1,0 +1,76 @@
+"""Plots (matplotlib, an optional extra) and the new benchmark figures."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.errors import OptionError
+from meeple.sim.bench import (
+    ISMCTS_ITERATIONS,
+    bench,
+    decision_states,
+    ismcts_rate,
+    jobs_speedup,
+    load_ismcts,
+)
+from meeple.sim.plot import PLOT_MISSING, RateBar, plot_run, require_matplotlib
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib is an optional extra: meeple[plot]")
+    path = tmp_path / "run.png"
+    bars = [RateBar("greedy", 0.8, 0.7, 0.87), RateBar("random", 0.2, 0.13, 0.3)]
+    plot_run(path, "a title", bars, [[1, 2, 2, 0], [0, 1, 1, 2]], even=0.5)
+    assert path.read_bytes().startswith(PNG_MAGIC)
+
+
+def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(OptionError, match=r"--plot writes \.png, \.svg, \.pdf files, not 'x\.gif'"):
+        require_matplotlib(tmp_path / "x.gif")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    with pytest.raises(OptionError) as info:
+        require_matplotlib(tmp_path / "x.png")
+    assert str(info.value) == PLOT_MISSING
+    assert "pip install 'meeple[plot]'" in PLOT_MISSING
+
+
+def test_decision_states_are_real_choices() -> None:
+    game = meeple.load_game("anludim", players=3)
+    states = decision_states(game, seed=4, limit=10)
+    assert 1 <= len(states) <= 10
+    assert all(len(s.legal_actions()) > 1 and not s.is_terminal() for s in states)
+
+
+def test_ismcts_rate() -> None:
+    pytest.importorskip("meeple.agents.ismcts", reason="the ISMCTS agent is not written yet")
+    assert load_ismcts() is None
+    game = meeple.load_game("anludim", players=2)
+    assert ismcts_rate(game, seconds=0.01, seed=1) > 0  # at least one decision of 200
+    assert ISMCTS_ITERATIONS == 200
+
+
+def test_ismcts_note_when_the_agent_cannot_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple import agents
+
+    monkeypatch.setitem(agents._AGENTS, "ismcts", "meeple.agents.no_such_module:Agent")
+    note = load_ismcts()
+    assert note is not None and note.startswith("ISMCTS skipped: the agent cannot be loaded")
+    game = meeple.load_game("anludim", players=2)
+    result = bench(game, seconds=0.05, repeats=1, speedup=False)
+    assert result.ismcts_iterations_per_second is None
+    assert result.to_json()["ismcts_note"] == note
+
+
+def test_jobs_speedup_plays_the_same_games() -> None:
+    game = meeple.load_game("anludim", players=2)
+    up = jobs_speedup(game, games=8, seed=2)
+    assert up.identical
+    assert (up.games, up.jobs) == (8, 2)
+    assert up.serial_seconds > 0 and up.parallel_seconds > 0
+    assert up.to_json()["speedup"] == pytest.approx(up.serial_seconds / up.parallel_seconds)
