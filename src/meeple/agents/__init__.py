@@ -6,11 +6,11 @@ An agent spec names an agent and, optionally, its settings: "random",
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
+from meeple.core.registry import import_path
 from meeple.errors import AgentError
 
 AgentFactory = Callable[..., Agent]
@@ -39,8 +39,7 @@ def _factory(name: str) -> AgentFactory:
             f"unknown agent {name!r}; available agents: {', '.join(list_agents())}"
         ) from None
     if isinstance(entry, str):
-        module, _, attr = entry.partition(":")
-        factory: AgentFactory = getattr(importlib.import_module(module), attr)
+        factory: AgentFactory = import_path(entry)
         _AGENTS[name] = factory
         return factory
     return entry

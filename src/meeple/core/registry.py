@@ -23,6 +23,12 @@ def list_games() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def import_path(path: str) -> Any:
+    """The object a "module:attr" path names (plugins register such paths to load late)."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
 def _factory(name: str) -> GameFactory:
     try:
         entry = _FACTORIES[name]
@@ -30,8 +36,7 @@ def _factory(name: str) -> GameFactory:
         valid = ", ".join(list_games())
         raise UnknownGameError(f"unknown game {name!r}; available games: {valid}") from None
     if isinstance(entry, str):
-        module, _, attr = entry.partition(":")
-        factory: GameFactory = getattr(importlib.import_module(module), attr)
+        factory: GameFactory = import_path(entry)
         _FACTORIES[name] = factory
         return factory
     return entry

@@ -12,7 +12,6 @@ Gymnasium, OpenSpiel) is generic and finds the encoder by game name here.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from math import prod
 from typing import Any
 
 from meeple.core.game import Game, GameInfo
+from meeple.core.registry import import_path
 from meeple.errors import MeepleError
 from meeple.rl.errors import NoEncoderError, missing_extra
 
@@ -146,8 +146,7 @@ def _factory(name: str) -> EncoderFactory:
             "register one with meeple.rl.register_encoder"
         ) from None
     if isinstance(entry, str):
-        module, _, attr = entry.partition(":")
-        factory: EncoderFactory = getattr(importlib.import_module(module), attr)
+        factory: EncoderFactory = import_path(entry)
         _FACTORIES[name] = factory
         return factory
     return entry
