@@ -599,7 +599,7 @@ def bench(
         bool,
         typer.Option(
             help=f"Measure the speed-up of --jobs {SPEEDUP_JOBS} over --jobs 1 on a batch of "
-            "random games (about 2 x SECONDS serially)."
+            "random games (about 5 x SECONDS serially)."
         ),
     ] = True,
     option: OptionOpt = None,

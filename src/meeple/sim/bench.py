@@ -211,8 +211,9 @@ def ismcts_rate(game: Game, seconds: float, seed: int) -> float:
 
 
 def speedup_batch(games_per_second: float, seconds: float) -> int:
-    """Random games for the speed-up batch: about 2 x `seconds` of serial play."""
-    return max(4 * SPEEDUP_JOBS, round(games_per_second * seconds * 2))
+    """Random games for the speed-up batch: about 5 x `seconds` of serial play, long
+    enough that starting the workers does not dominate the figure."""
+    return max(4 * SPEEDUP_JOBS, round(games_per_second * seconds * 5))
 
 
 def jobs_speedup(game: Game, games: int, seed: int, jobs: int = SPEEDUP_JOBS) -> SpeedUp:
@@ -244,7 +245,7 @@ def bench(
 ) -> BenchResult:
     """`repeats` runs of random play (`seconds` each), call timings and ISMCTS (half
     that each); then one batch of random games, serially and with two processes, sized
-    to take about 2 x `seconds` serially."""
+    to take about 5 x `seconds` serially."""
     note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
     runs = []
     for r in range(repeats):
