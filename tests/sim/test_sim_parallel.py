@@ -27,8 +27,6 @@ from meeple.sim.runner import (
     summarize,
 )
 
-pytest.importorskip("meeple.agents.greedy", reason="the greedy agent is not written yet")
-
 MIXED = ["greedy", "random", "random"]
 
 
@@ -146,3 +144,18 @@ def test_a_small_ray_run_gives_the_serial_results() -> None:
     ray_backend = make_backend("ray", 2)
     assert ray_backend.name == "ray"
     assert run_many(game, ["greedy", "random"], 4, seed=3, backend=ray_backend) == serial
+
+
+def test_ray_address_nobody_answers_at_fails_fast() -> None:
+    pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'meeple[ray]'")
+    import socket
+
+    from meeple.sim.parallel import RayBackend
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    backend = RayBackend(workers=1, address=f"127.0.0.1:{port}")
+    game = meeple.load_game("anludim", players=2)
+    with pytest.raises(OptionError, match="no Ray cluster answers"):
+        backend.run(game, [GameJob(0, 0, ("random", "random"))])

@@ -23,6 +23,7 @@ import logging
 import math
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
@@ -195,6 +196,20 @@ def _ray() -> Any:
         raise OptionError(RAY_MISSING) from None
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a HOST:PORT nobody answers at (ray.init would wait without end)."""
+    host, sep, port = address.rpartition(":")
+    if address == "auto" or not sep:
+        return
+    if not port.isdigit():
+        raise OptionError(f"--address is HOST:PORT, not {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout):
+            pass
+    except OSError as exc:
+        raise OptionError(f"no Ray cluster answers at {address}: {exc}") from None
+
+
 class RayBackend:
     """Games as Ray tasks: a local Ray instance by default, or the cluster at `address`.
 
@@ -227,6 +242,7 @@ class RayBackend:
         if self.address is None:
             settings["num_cpus"] = self.workers
         else:
+            _check_reachable(self.address)
             settings["address"] = self.address
         try:
             ray.init(**settings)
