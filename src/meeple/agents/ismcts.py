@@ -74,7 +74,7 @@ class ISMCTSAgent:
         rng = Rng(mix_seed(self.seed, self._moves))
         root = _Node(seat)
         evaluate = evaluator_for(state)
-        policy = self._rollout_policy(state, rng)
+        policy = self._rollout_policy(rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -88,7 +88,7 @@ class ISMCTSAgent:
         visits = {a: child.visits for a, child in root.children.items()}
         return max(legal, key=lambda a: (visits.get(a, -1), -a))
 
-    def _rollout_policy(self, state: State, rng: Rng) -> Any:
+    def _rollout_policy(self, rng: Rng) -> Any:
         if self.rollout == "random":
             return None
         from meeple.agents.greedy import GreedyAgent

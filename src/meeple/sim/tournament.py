@@ -20,7 +20,7 @@ from typing import Any
 from meeple.core.game import Game
 from meeple.errors import AgentError, OptionError
 from meeple.sim.parallel import Backend, GameJob, OnResult, SerialBackend
-from meeple.sim.runner import GameResult, check_specs, split_specs
+from meeple.sim.runner import GameResult, Rate, check_specs, split_specs
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
 
 
@@ -103,11 +103,11 @@ class Standing:
     @property
     def rate(self) -> float:
         """Win rate, draws counting half."""
-        return self.score / self.games if self.games else 0.0
+        return Rate(self.score, self.games).rate
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
+        return Rate(self.score, self.games).interval
 
 
 @dataclass(frozen=True)

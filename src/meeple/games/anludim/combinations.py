@@ -128,12 +128,10 @@ def legal_picks(
 ) -> list[Pick]:
     """The picks from `pool` that may come next after `sel` (sorted by card)."""
     if discipline == STRAIGHT:
-        found = _straight_picks(sel, pool, threshold, wrap, first_only)
-    elif discipline in (FLUSH, GATHERING):
-        found = _same_picks(discipline, sel, pool, threshold, first_only)
-    else:
-        found = _set_picks(_SET_SIZE[discipline], sel, pool, threshold, first_only)
-    return found
+        return _straight_picks(sel, pool, threshold, wrap, first_only)
+    if discipline in (FLUSH, GATHERING):
+        return _same_picks(discipline, sel, pool, threshold, first_only)
+    return _set_picks(_SET_SIZE[discipline], sel, pool, threshold, first_only)
 
 
 def can_complete(
@@ -178,22 +176,9 @@ def feasible(
             break
 
     t = thresholds[STRAIGHT]
-    if STRAIGHT not in wanted:
-        pass
-    elif t is None and not wrap:
-        # Two cards with neighbouring values: the two values come from different cards
-        # unless one card holds both and no other card holds either.
-        for v in range(1, 13):
-            if v in by_value and v + 1 in by_value:
-                if len(by_value[v]) > 1 or len(by_value[v + 1]) > 1:
-                    out[STRAIGHT] = True
-                    break
-                out[STRAIGHT] = can_complete(STRAIGHT, pool, t, wrap)
-                break
-    else:
-        out[STRAIGHT] = _union_run_may_beat(set(by_value), t, wrap) and can_complete(
-            STRAIGHT, pool, t, wrap
-        )
+    if STRAIGHT in wanted:
+        quick = _any_straight(by_value) if t is None and not wrap else None
+        out[STRAIGHT] = can_complete(STRAIGHT, pool, t, wrap) if quick is None else quick
 
     for d, k in _SET_SIZE.items():
         t = thresholds[d]
@@ -228,24 +213,23 @@ def _greedy_groups(k: int, pool: Sequence[int], values: list[int], threshold: Ke
     return _beats((len(chosen), tuple(chosen)), threshold)
 
 
+def _any_straight(by_value: dict[int, list[int]]) -> bool | None:
+    """Two neighbouring values, surely on two different cards? None: look closer."""
+    for v in range(1, 13):
+        if v in by_value and v + 1 in by_value:
+            # Different cards, unless one card holds both and no other card holds either.
+            if len(by_value[v]) > 1 or len(by_value[v + 1]) > 1:
+                return True
+            return None
+    return False
+
+
 def _union_run(values: Collection[int], start: int) -> Key:
     """The key of the run of present values from `start` upwards (no wrap)."""
     end = start
     while end + 1 in values:
         end += 1
     return (end - start + 1, (end,))
-
-
-def _union_run_may_beat(values: set[int], threshold: Key | None, wrap: bool) -> bool:
-    """Could any run of present values beat the threshold, cards permitting?"""
-    if wrap:
-        return True
-    run = 0
-    for v in range(1, 14):
-        run = run + 1 if v in values else 0
-        if run >= 2 and _beats((run, (v,)), threshold):
-            return True
-    return False
 
 
 def beats(discipline: int, sel: Sequence[Pick], threshold: Key | None, wrap: bool) -> bool:
@@ -329,10 +313,10 @@ def _straight_picks(
 
     if sel:
         values = [CARDS[card][h][0] for card, h in sel]
-        first_value, nxt = values[0], succ(values[-1])
-        starts = [nxt] if nxt and len(values) < 13 else []
+        first_value, after = values[0], succ(values[-1])
+        starts = [after] if after and len(values) < 13 else []
     else:
-        first_value, nxt = 0, 0
+        first_value = 0
         starts = sorted(by_value)
         if threshold is not None and not wrap:
             # A run must fit in the values present: skip starts too short to win.

@@ -14,6 +14,7 @@ from meeple.core.game import (
 )
 from meeple.games.anludim.actions import NUM_ACTIONS
 from meeple.games.anludim.components import PLACEHOLDER_DATA, stacks_for
+from meeple.games.anludim.rules import AnludimState
 
 OPTIONS = {
     "variant": OptionSpec(
@@ -64,6 +65,3 @@ class AnludimGame(Game):
         from meeple.games.anludim.view import render
 
         return render(observation)
-
-
-from meeple.games.anludim.rules import AnludimState  # noqa: E402  (rules needs AnludimGame's type)

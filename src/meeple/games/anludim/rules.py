@@ -534,12 +534,10 @@ class AnludimState(State):
         if any(self._teacher_seat[d] != BOARD for d in open_stacks):
             return False
         wrap = self.game.straight_wrap
+        everyone = self._thresholds()
         for seat in range(len(self._hands)):
-            if self.game.expert:
-                thresholds = self._thresholds()
-            else:
-                # She may take back all her combinations first.
-                thresholds = self._thresholds(exclude_seat=seat)
+            # In the base game she may take back all her combinations first.
+            thresholds = everyone if self.game.expert else self._thresholds(exclude_seat=seat)
             for d in open_stacks:
                 if self.game.expert:
                     pool = self._pool(seat, d)
