@@ -132,6 +132,24 @@ def test_observations_are_json(config: Config, seed: int) -> None:
             assert json.loads(text) == observation, "the observation changes through JSON"
 
 
+def _futures_differ(truth: State, guess: State, rng: Rng, steps: int = 60) -> bool:
+    """Do the same actions reveal different things in two states (a solo game has no
+    other seat whose view could show that hidden components moved)?"""
+    truth, guess = truth.clone(), guess.clone()
+    for _ in range(steps):
+        if truth.is_terminal():
+            return False
+        legal = truth.legal_actions()
+        if legal != guess.legal_actions():
+            return True
+        action = legal[rng.below(len(legal))]
+        truth.apply_action(action)
+        guess.apply_action(action)
+        if obs_json(truth, 0) != obs_json(guess, 0):
+            return True
+    return False
+
+
 def test_no_leak(config: Config) -> None:
     """observation(p) does not depend on anything hidden from p: replacing the state by
     s.resample(p, k) (another hidden truth, redistributed) never changes it, while it
@@ -149,6 +167,8 @@ def test_no_leak(config: Config) -> None:
                 )
                 other_views = [obs_json(other_truth, q) for q in range(n) if q != player]
                 hidden_moved |= other_views != theirs
+                if n == 1 and not hidden_moved:
+                    hidden_moved = _futures_differ(state, other_truth, Rng(k))
     assert hidden_moved, (
         "resample never changed what another seat sees: hidden components are not "
         "redistributed (or the game has no hidden information and this check must go)"

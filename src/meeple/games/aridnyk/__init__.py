@@ -1,0 +1,1 @@
+"""Aridnyk: shepherds, Carpathian spirits, tile laying, Plots and Trinkets."""

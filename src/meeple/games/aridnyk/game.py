@@ -1,0 +1,81 @@
+"""Aridnyk configured: options, player count, info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.game import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    check_players,
+    check_seed,
+    resolve_options,
+)
+from meeple.errors import OptionError
+from meeple.games.aridnyk.actions import NUM_ACTIONS
+from meeple.games.aridnyk.components import PLACEHOLDER_DATA
+from meeple.games.aridnyk.rules import AridnykState
+
+OPTIONS = {
+    "starter_plots": OptionSpec(
+        True, (True, False), "deal each player two of the Starter Plots (cards 1-8)"
+    ),
+    "starter_tiles": OptionSpec(
+        False, (False, True), "Starter Tiles variant: players lay the Starter tiles in turn"
+    ),
+    "characters": OptionSpec(
+        False, (False, True), "Unsimple Characters variant: deal 2, keep 1, each with a power"
+    ),
+    "preset": OptionSpec(
+        "standard",
+        ("standard", "family"),
+        "family (meeple's own): Starter Plots, no characters, no reaction Trinkets",
+    ),
+}
+
+
+class AridnykGame(Game):
+    def __init__(self, players: int = 2, **options: Any) -> None:
+        players = check_players("aridnyk", players, 1, 4)
+        values = resolve_options("aridnyk", OPTIONS, options)
+        family = values["preset"] == "family"
+        if family and values["characters"]:
+            raise OptionError(
+                "option 'characters' cannot be True with preset 'family'; "
+                "allowed values there: False"
+            )
+        if family and not values["starter_plots"]:
+            raise OptionError(
+                "option 'starter_plots' cannot be False with preset 'family'; "
+                "allowed values there: True"
+            )
+        self.starter_plots: bool = values["starter_plots"]
+        self.starter_tiles: bool = values["starter_tiles"]
+        self.characters: bool = values["characters"]
+        self.family = family
+        self.reactions = not family
+        notes = (
+            "The 45 tiles, 54 Plots and 42 Trinkets are a designed placeholder set "
+            "(rulings/aridnyk.md), not the published cards; the rules are complete.",
+        )
+        self.info = GameInfo(
+            name="aridnyk",
+            title="Aridnyk",
+            min_players=1,
+            max_players=4,
+            players=players,
+            num_distinct_actions=NUM_ACTIONS,
+            options=OPTIONS,
+            values=values,
+            placeholder_data=PLACEHOLDER_DATA,
+            notes=notes if PLACEHOLDER_DATA else (),
+        )
+
+    def new_initial_state(self, seed: int | None = None) -> AridnykState:
+        return AridnykState(self, check_seed(seed))
+
+    def render(self, observation: Any) -> Any:
+        from meeple.games.aridnyk.view import render
+
+        return render(observation)

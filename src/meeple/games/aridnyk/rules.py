@@ -1,0 +1,1583 @@
+"""Aridnyk's forward model: the state and every rule that changes it.
+
+A turn is driven by a stack of small frames (place a tile, resolve a tile's effects,
+move a figure step by step, draw a card, pay for a trade, let other seats react). The
+top frame decides what is legal; when the stack runs empty the turn moves on (white
+effects of the Shepherd's tile, the Horizon pick, the next player). Readings of what
+the rulebook leaves open follow rulings/aridnyk.md and are listed in
+docs/games/aridnyk.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.game import TERMINAL, State
+from meeple.core.rng import Rng, mix_seed
+from meeple.errors import IllegalActionError, RecordError, SeatError
+from meeple.games.aridnyk import actions as A
+from meeple.games.aridnyk.board import DELTA, Layout
+from meeple.games.aridnyk.components import (
+    ARIDNYK_TILE,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    EFFECT_KINDS,
+    LAKE,
+    NUM_PLOTS,
+    NUM_TRINKETS,
+    ORNAMENTED,
+    PEAKS,
+    PLOT_REWARD,
+    PLOTS,
+    POLONYNA,
+    RIVER,
+    SEASON_TILES,
+    SEASONS,
+    SIDES,
+    SPIRITS,
+    STARTER_PLOTS,
+    STARTER_TILES,
+    TERRAINS,
+    TILE_BLACK,
+    TILE_SPIRIT,
+    TILE_TERRAIN,
+    TILE_WATER,
+    TILE_WHITE,
+    TILES,
+    TRINKET_CANCELS,
+    TRINKET_EFFECTS,
+    TRINKET_REACTION,
+    WOODS,
+    Tier,
+)
+from meeple.games.aridnyk.tasks import measure
+
+if TYPE_CHECKING:
+    from meeple.games.aridnyk.game import AridnykGame
+
+Cell = tuple[int, int]
+
+# phases
+CHOOSE_CHARACTER, PLACE_STARTERS, PLACE_SHEPHERDS, PLACE, EFFECTS, PICK, OVER = range(7)
+PHASE_NAMES = (
+    "choose_character",
+    "place_starters",
+    "place_shepherds",
+    "place_tile",
+    "effects",
+    "pick_tile",
+    "over",
+)
+
+# frame kinds (a frame is a list whose first item is its kind)
+F_EFFECTS, F_PLACE, F_SHEPHERD, F_SPIRIT_CHOICE, F_SPIRIT, F_VOVK = range(6)
+F_DRAW, F_LIMIT, F_PAY, F_REACT, F_SWAP = range(6, 11)
+
+# effect sources
+BLACK, WHITE, TRINKET, REWARD = range(4)
+SOURCE_NAMES = ("black", "white", "trinket", "reward")
+
+# what a tile placement is for
+P_TURN, P_ALEY, P_STARTER = range(3)
+
+# why a Spirit is being chosen
+C_MOVE, C_TRADE_ANY, C_RETRADE = range(3)
+
+# trade steps after payment
+AFTER_DRIZD, AFTER_VOVK = range(2)
+
+HAND_LIMIT = 6
+START_SHEEP = 5
+S_ARIDNYK, S_ALEY, S_BOH, S_DRIZD, S_VOVK = range(5)
+TRADE_SHEEP = (2, 1, 2, 0, 0)
+TRADE_CARD = (False, False, False, True, True)
+DRIZD_SHEEP = 5
+VOVK_MOVES = 3
+(
+    DREAMER,
+    MOLFAR,
+    CRAFTER,
+    HUNTER,
+    TRACKER,
+    CLIMBER,
+    CHIEFTAIN,
+    DOWSER,
+    MUSICIAN,
+    VAGABOND,
+) = range(10)
+_SHORT = {
+    HUNTER: frozenset((WOODS,)),
+    CLIMBER: frozenset((PEAKS,)),
+    DOWSER: frozenset((RIVER, LAKE)),
+    MUSICIAN: frozenset((POLONYNA,)),
+}
+_NO_SHORT: frozenset[int] = frozenset()
+E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
+E_TRADE_ANY, E_RETRADE, E_MOVE_TILE, E_SWAP, E_REFRESH = range(6, 11)
+_KIND_NAMES = ("Plot", "Trinket")
+_PLOT, _TRINKET = A.PLOT_KIND, A.TRINKET_KIND
+
+
+def _copy_frame(frame: list[Any]) -> list[Any]:
+    return [x[:] if x.__class__ is list else x for x in frame]
+
+
+def _tier_sheep(tiers: list[Tier], level: int) -> int:
+    extra = 0
+    for tier in tiers:
+        if tier.at <= level:
+            extra = tier.sheep
+    return extra
+
+
+class AridnykState(State):
+    __slots__ = (
+        "_characters",
+        "_cur",
+        "_dealt",
+        "_decks",
+        "_discards",
+        "_first",
+        "_fulfilled",
+        "_history",
+        "_horizon",
+        "_layout",
+        "_legal",
+        "_met",
+        "_moved",
+        "_phase",
+        "_plots",
+        "_public_cards",
+        "_public_tiles",
+        "_resampled",
+        "_revealed",
+        "_revealed_tile",
+        "_rng",
+        "_rows",
+        "_seed",
+        "_setup_queue",
+        "_sheep",
+        "_shepherds",
+        "_spirits",
+        "_stack",
+        "_stacks",
+        "_starter_stack",
+        "_tiles",
+        "_together",
+        "_traded",
+        "_trinket_used",
+        "_trinkets",
+        "_turn",
+        "_turns",
+        "_white_done",
+        "game",
+    )
+
+    game: AridnykGame
+
+    def __init__(self, game: AridnykGame, seed: int) -> None:
+        n = game.info.players
+        self.game = game
+        self._seed = seed
+        self._rng = Rng(seed)
+        self._history: list[int] = []
+        self._resampled = False
+        self._legal: tuple[int, ...] | None = None
+        self._met: dict[int, int] = {}
+        self._layout = Layout(TILE_TERRAIN, TILE_WATER)
+        self._spirits: list[Cell | None] = [None] * 5
+        self._shepherds: list[Cell | None] = [None] * n
+        self._sheep = [START_SHEEP] * n
+        self._tiles: list[list[int]] = [[] for _ in range(n)]
+        self._plots: list[list[int]] = [[] for _ in range(n)]
+        self._trinkets: list[list[int]] = [[] for _ in range(n)]
+        self._fulfilled: list[list[int]] = [[] for _ in range(n)]
+        self._characters = [-1] * n
+        self._dealt: list[list[int]] = [[] for _ in range(n)]
+        self._stacks: list[list[int]] = [list(s) for s in SEASON_TILES]
+        self._horizon: list[int] = []
+        self._decks: list[list[int]] = [[], []]
+        self._rows: list[list[int]] = [[-1, -1, -1], [-1, -1, -1]]
+        self._discards: list[list[int]] = [[], []]
+        self._revealed = [-1, -1]
+        self._revealed_tile = -1
+        self._public_tiles: set[int] = set(STARTER_TILES)
+        self._public_cards: set[int] = set()
+        self._starter_stack: list[int] = []
+        self._stack: list[list[Any]] = []
+        self._turn = 0
+        self._first = 0
+        self._turns = 0
+        self._trinket_used = False
+        self._traded = 0
+        self._together = 0
+        self._white_done: set[int] = set()
+        self._moved = False
+        self._setup_queue: list[int] = []
+        self._phase = PLACE
+        self._cur = 0
+        self._setup()
+
+    # --- protocol ------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self._phase == OVER else self._cur
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self._sheep]
+
+    def returns(self) -> list[float]:
+        if self._phase != OVER:
+            return [0.0] * len(self._sheep)
+        keys = [(self._sheep[p], len(self._fulfilled[p])) for p in range(len(self._sheep))]
+        best = max(keys)
+        return [1.0 if k == best else 0.0 for k in keys]
+
+    def to_record(self) -> dict[str, Any]:
+        if self._resampled:
+            raise RecordError("a resampled state is a guess at hidden cards: it has no record")
+        return super().to_record()
+
+    def clone(self) -> AridnykState:
+        new = AridnykState.__new__(AridnykState)
+        new.game = self.game
+        new._seed = self._seed
+        new._rng = self._rng.copy()
+        new._history = self._history[:]
+        new._resampled = self._resampled
+        new._legal = self._legal
+        new._met = self._met
+        new._layout = self._layout.copy()
+        new._spirits = self._spirits[:]
+        new._shepherds = self._shepherds[:]
+        new._sheep = self._sheep[:]
+        new._tiles = [h[:] for h in self._tiles]
+        new._plots = [h[:] for h in self._plots]
+        new._trinkets = [h[:] for h in self._trinkets]
+        new._fulfilled = [h[:] for h in self._fulfilled]
+        new._characters = self._characters[:]
+        new._dealt = [d[:] for d in self._dealt]
+        new._stacks = [s[:] for s in self._stacks]
+        new._horizon = self._horizon[:]
+        new._decks = [self._decks[0][:], self._decks[1][:]]
+        new._rows = [self._rows[0][:], self._rows[1][:]]
+        new._discards = [self._discards[0][:], self._discards[1][:]]
+        new._revealed = self._revealed[:]
+        new._revealed_tile = self._revealed_tile
+        new._public_tiles = set(self._public_tiles)
+        new._public_cards = set(self._public_cards)
+        new._starter_stack = self._starter_stack[:]
+        new._stack = [_copy_frame(f) for f in self._stack]
+        new._turn = self._turn
+        new._first = self._first
+        new._turns = self._turns
+        new._trinket_used = self._trinket_used
+        new._traded = self._traded
+        new._together = self._together
+        new._white_done = set(self._white_done)
+        new._moved = self._moved
+        new._setup_queue = self._setup_queue[:]
+        new._phase = self._phase
+        new._cur = self._cur
+        return new
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action.__class__ is not int or action not in legal:
+            raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self._history.append(action)
+        self._do(action)
+        self._advance()
+
+    # --- setup -----------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        game = self.game
+        n = len(self._sheep)
+        rng = self._rng
+        for stack in self._stacks:
+            rng.shuffle(stack)
+        # plots: the Starter Plots are dealt first and the rest shuffled back (ruling 9)
+        plots = list(range(NUM_PLOTS))
+        if game.starter_plots:
+            starters = list(STARTER_PLOTS)
+            rng.shuffle(starters)
+            for seat in range(n):
+                for _ in range(2):
+                    self._plots[seat].append(starters.pop())
+            plots = [p for p in plots if p not in STARTER_PLOTS or p in starters]
+            rng.shuffle(plots)
+        else:
+            rng.shuffle(plots)
+            for seat in range(n):
+                for _ in range(2):
+                    self._plots[seat].append(plots.pop())
+        self._decks[_PLOT] = plots
+        trinkets = [t for t in range(NUM_TRINKETS) if game.reactions or not TRINKET_REACTION[t]]
+        rng.shuffle(trinkets)
+        self._decks[_TRINKET] = trinkets
+        for kind in (_PLOT, _TRINKET):
+            for slot in range(3):
+                self._refill_row(kind, slot)
+        for seat in range(n):
+            self._plots[seat].sort()
+            for _ in range(2):
+                self._tiles[seat].append(self._stacks[0].pop())
+            self._tiles[seat].sort()
+        for _ in range(3):
+            self._reveal_horizon_tile()
+        layout = self._layout
+        if game.starter_tiles:
+            layout.place(ARIDNYK_TILE, (0, 0), 0)
+            self._starter_stack = [t for t in STARTER_TILES if t != ARIDNYK_TILE]
+            rng.shuffle(self._starter_stack)
+        else:
+            for t in STARTER_TILES:
+                start = TILES[t].start
+                assert start is not None
+                layout.place(t, (start.x, start.y), start.rotation)
+        self._spirits[TILE_SPIRIT[ARIDNYK_TILE]] = layout.cell[ARIDNYK_TILE]
+        if game.characters:
+            deck = list(range(len(CHARACTERS)))
+            rng.shuffle(deck)
+            for seat in range(n):
+                self._dealt[seat] = sorted((deck.pop(), deck.pop()))
+            self._phase = CHOOSE_CHARACTER
+            self._setup_queue = list(range(n))
+            self._cur = 0
+        else:
+            self._after_characters()
+
+    def _after_characters(self) -> None:
+        n = len(self._sheep)
+        if self.game.starter_tiles:
+            self._phase = PLACE_STARTERS
+            self._setup_queue = [i % n for i in range(len(self._starter_stack))]
+            self._next_starter()
+        else:
+            self._begin_shepherds(0)
+
+    def _next_starter(self) -> None:
+        seat = self._setup_queue.pop(0)
+        self._cur = seat
+        tile = self._starter_stack.pop()
+        self._public_tiles.add(tile)
+        if self._layout.can_place(tile):
+            self._stack.append([F_PLACE, P_STARTER, tile, -1])
+            return
+        self._starter_done(seat)  # a tile that fits nowhere is set aside
+
+    def _starter_done(self, seat: int) -> None:
+        if self._starter_stack:
+            self._next_starter()
+        else:
+            self._begin_shepherds((seat + 1) % len(self._sheep))
+
+    def _begin_shepherds(self, first: int) -> None:
+        n = len(self._sheep)
+        self._first = first
+        self._phase = PLACE_SHEPHERDS
+        self._setup_queue = [(first + i) % n for i in range(n)]
+        self._cur = self._setup_queue[0]
+
+    # --- turn flow -------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self._turn = self._cur = seat
+        self._phase = PLACE
+        self._trinket_used = False
+        self._traded = 0
+        self._together = 0
+        self._white_done = set()
+        self._moved = False
+
+    def _advance(self) -> None:
+        """Drop finished frames and move the turn on while no decision is needed."""
+        stack = self._stack
+        while True:
+            if stack:
+                top = stack[-1]
+                kind = top[0]
+                if kind == F_EFFECTS and not any(top[2]):
+                    stack.pop()
+                    continue
+                if kind == F_SHEPHERD and top[1] == 0:
+                    stack.pop()
+                    self._shepherd_move_ended()
+                    continue
+                if kind == F_SPIRIT and top[2] == 0:
+                    stack.pop()
+                    self._spirit_move_ended(top[1])
+                    continue
+                if kind == F_VOVK and top[1] == 0:
+                    stack.pop()
+                    self._vovk_ended(top)
+                    continue
+                if kind == F_LIMIT and self._hand_size(top[1]) <= HAND_LIMIT:
+                    stack.pop()
+                    continue
+                break
+            if self._phase == EFFECTS:
+                if self._push_white():
+                    continue
+                self._enter_pick()
+                continue
+            if self._phase == PICK and self._push_white():
+                continue
+            break
+        self._cur = self._decider()
+
+    def _decider(self) -> int:
+        if self._phase in (CHOOSE_CHARACTER, PLACE_SHEPHERDS):
+            return self._setup_queue[0]
+        if self._stack:
+            top = self._stack[-1]
+            if top[0] == F_REACT:
+                queue: list[int] = top[3]
+                return queue[0]
+            if top[0] == F_LIMIT:
+                seat: int = top[1]
+                return seat
+        return self._cur if self._phase == PLACE_STARTERS else self._turn
+
+    def _push_white(self) -> bool:
+        """White effects of the tile the Shepherd ended on, once per tile per turn."""
+        if not self._moved:
+            return False
+        cell = self._shepherds[self._turn]
+        assert cell is not None
+        tile = self._layout.at[cell]
+        if tile in self._white_done:
+            return False
+        self._white_done.add(tile)
+        if not any(TILE_WHITE[tile]):
+            return False
+        self._stack.append([F_EFFECTS, WHITE, list(TILE_WHITE[tile]), tile])
+        return True
+
+    def _enter_pick(self) -> None:
+        self._phase = PICK
+        if self._characters[self._turn] == TRACKER and self._revealed_tile < 0:
+            tile = self._draw_stack_tile()
+            if tile >= 0:
+                self._revealed_tile = tile
+                self._public_tiles.add(tile)
+
+    def _end_turn(self) -> None:
+        n = len(self._sheep)
+        self._turns += 1
+        self._stack.clear()
+        for i in range(1, n + 1):
+            seat = (self._turn + i) % n
+            if self._tiles[seat]:
+                self._begin_turn(seat)
+                return
+        self._phase = OVER
+
+    # --- tiles -----------------------------------------------------------------------
+
+    def _draw_stack_tile(self) -> int:
+        for stack in self._stacks:
+            if stack:
+                return stack.pop()
+        return -1
+
+    def _active_season(self) -> int:
+        for i, stack in enumerate(self._stacks):
+            if stack:
+                return i + 1
+        return len(SEASONS) - 1
+
+    def _reveal_horizon_tile(self) -> None:
+        tile = self._draw_stack_tile()
+        if tile >= 0:
+            self._horizon.append(tile)
+            self._public_tiles.add(tile)
+
+    def _placeable(self, tile: int) -> bool:
+        return self._layout.can_place(tile)
+
+    def _rotations(self, tile: int, without: int = -1) -> list[int]:
+        layout = self._layout
+        return [r for r in range(4) if layout.legal_cells(tile, r, without)]
+
+    def _cell_actions(self, tile: int, rotation: int, without: int = -1) -> list[int]:
+        layout = self._layout
+        return sorted(
+            A.CELL + k * 4 + s
+            for k, s in (
+                layout.anchor(c, without) for c in layout.legal_cells(tile, rotation, without)
+            )
+        )
+
+    def _place_tile(self, frame: list[Any], cell: Cell) -> None:
+        purpose, tile, rotation = frame[1], frame[2], frame[3]
+        layout = self._layout
+        self._met = {}
+        if purpose == P_ALEY:
+            layout.remove(tile)
+            layout.place(tile, cell, rotation)
+            return
+        layout.place(tile, cell, rotation)
+        spirit = TILE_SPIRIT[tile]
+        if spirit >= 0:
+            self._spirits[spirit] = cell
+        if purpose == P_TURN:
+            self._tiles[self._turn].remove(tile)
+            self._phase = EFFECTS
+            if any(TILE_BLACK[tile]):
+                self._stack.append([F_EFFECTS, BLACK, list(TILE_BLACK[tile]), tile])
+
+    def _movable_tiles(self) -> list[int]:
+        """Tiles Aley may move: no figure on them, the board stays whole, a place exists."""
+        layout = self._layout
+        occupied = {c for c in self._spirits if c is not None}
+        occupied.update(c for c in self._shepherds if c is not None)
+        return [
+            t
+            for c, t in sorted(layout.at.items(), key=lambda ct: ct[1])
+            if c not in occupied and layout.connected_without(t) and layout.can_place(t, t)
+        ]
+
+    # --- cards -----------------------------------------------------------------------
+
+    def _hand_size(self, seat: int) -> int:
+        return len(self._plots[seat]) + len(self._trinkets[seat])
+
+    def _deck_top(self, kind: int) -> int:
+        deck = self._decks[kind]
+        if not deck and self._discards[kind]:
+            deck.extend(self._discards[kind])
+            self._discards[kind].clear()
+            self._rng.shuffle(deck)
+        return deck.pop() if deck else -1
+
+    def _refill_row(self, kind: int, slot: int) -> None:
+        card = self._deck_top(kind)
+        self._rows[kind][slot] = card
+        if card >= 0:
+            self._public_cards.add(kind * 64 + card)
+
+    def _can_draw(self, kind: int) -> bool:
+        return (
+            self._revealed[kind] >= 0
+            or bool(self._decks[kind] or self._discards[kind])
+            or any(c >= 0 for c in self._rows[kind])
+        )
+
+    def _gain_card(self, seat: int, kind: int, card: int, public: bool) -> None:
+        hand = self._plots[seat] if kind == _PLOT else self._trinkets[seat]
+        hand.append(card)
+        hand.sort()
+        code = kind * 64 + card
+        if public:
+            self._public_cards.add(code)
+        else:
+            self._public_cards.discard(code)
+        if self._hand_size(seat) > HAND_LIMIT:
+            self._stack.append([F_LIMIT, seat])
+
+    def _discard_card(self, seat: int, code: int) -> None:
+        """Discard card `code` (DISCARD_CARD numbering) from `seat`'s hand."""
+        if code < NUM_PLOTS:
+            self._plots[seat].remove(code)
+            self._discards[_PLOT].append(code)
+            self._public_cards.add(code)
+        else:
+            card = code - NUM_PLOTS
+            self._trinkets[seat].remove(card)
+            self._discards[_TRINKET].append(card)
+            self._public_cards.add(64 + card)
+
+    def _card_codes(self, seat: int) -> list[int]:
+        return self._plots[seat] + [NUM_PLOTS + t for t in self._trinkets[seat]]
+
+    def _begin_draw(self, kind: int, refresh: bool) -> None:
+        """A draw of `kind`; the Dreamer (Plots) and Crafter (Trinkets) reveal the deck top."""
+        self._stack.append([F_DRAW, kind, refresh])
+        if kind >= 0:
+            self._reveal_for(kind)
+
+    def _reveal_for(self, kind: int) -> None:
+        character = self._characters[self._turn]
+        wants = (kind == _PLOT and character == DREAMER) or (
+            kind == _TRINKET and character == CRAFTER
+        )
+        if wants and self._revealed[kind] < 0:
+            card = self._deck_top(kind)
+            if card >= 0:
+                self._revealed[kind] = card
+                self._public_cards.add(kind * 64 + card)
+
+    def _take_from_row(self, kind: int, slot: int) -> None:
+        card = self._rows[kind][slot]
+        if self._revealed[kind] >= 0:
+            self._rows[kind][slot] = self._revealed[kind]
+            self._revealed[kind] = -1
+        else:
+            self._refill_row(kind, slot)
+        self._gain_card(self._turn, kind, card, True)
+
+    def _take_from_deck(self, kind: int) -> None:
+        if self._revealed[kind] >= 0:
+            card, self._revealed[kind] = self._revealed[kind], -1
+            self._gain_card(self._turn, kind, card, True)
+            return
+        card = self._deck_top(kind)
+        if card >= 0:
+            self._gain_card(self._turn, kind, card, False)
+
+    def _refresh_row(self, kind: int) -> None:
+        for slot in range(3):
+            card = self._rows[kind][slot]
+            if card >= 0:
+                self._discards[kind].append(card)
+                self._rows[kind][slot] = -1
+        for slot in range(3):
+            self._refill_row(kind, slot)
+
+    # --- figures ---------------------------------------------------------------------
+
+    def _step_cells(self, cell: Cell) -> list[tuple[int, Cell]]:
+        at = self._layout.at
+        x, y = cell
+        out = []
+        for side in range(4):
+            dx, dy = DELTA[side]
+            nxt = (x + dx, y + dy)
+            if nxt in at:
+                out.append((side, nxt))
+        return out
+
+    def _shepherd_ok(self, cell: Cell) -> bool:
+        """May the active Shepherd end a move on `cell` (no other Shepherd there)?"""
+        me = self._turn
+        return all(c != cell for s, c in enumerate(self._shepherds) if s != me)
+
+    def _spirit_ok(self, spirit: int, cell: Cell) -> bool:
+        return all(c != cell for s, c in enumerate(self._spirits) if s != spirit)
+
+    def _distance(self, start: Cell, ok: Any, limit: int) -> int:
+        """Steps from `start` to the nearest cell where `ok(cell)`; limit + 1 if farther."""
+        if ok(start):
+            return 0
+        frontier = [start]
+        seen = {start}
+        for d in range(1, limit + 1):
+            nxt = []
+            for cell in frontier:
+                for _, c in self._step_cells(cell):
+                    if c not in seen:
+                        if ok(c):
+                            return d
+                        seen.add(c)
+                        nxt.append(c)
+            frontier = nxt
+        return limit + 1
+
+    def _shepherd_need(self, cell: Cell, limit: int) -> int:
+        return self._distance(cell, self._shepherd_ok, limit)
+
+    def _spirit_need(self, spirit: int, cell: Cell, limit: int) -> int:
+        return self._distance(cell, lambda c: self._spirit_ok(spirit, c), limit)
+
+    def _step_shepherd(self, side: int) -> None:
+        me = self._turn
+        cell = self._shepherds[me]
+        assert cell is not None
+        dx, dy = DELTA[side]
+        nxt = (cell[0] + dx, cell[1] + dy)
+        self._shepherds[me] = nxt
+        self._met = {}
+        if TILE_TERRAIN[self._layout.at[nxt]] == RIVER:
+            loss = 1 if self._characters[me] == CHIEFTAIN else 2
+            self._sheep[me] = max(0, self._sheep[me] - loss)
+
+    def _step_spirit(self, spirit: int, side: int) -> None:
+        cell = self._spirits[spirit]
+        assert cell is not None
+        dx, dy = DELTA[side]
+        self._spirits[spirit] = (cell[0] + dx, cell[1] + dy)
+        self._met = {}
+
+    def _shepherd_move_ended(self) -> None:
+        self._moved = True
+        self._mark_together()
+
+    def _spirit_move_ended(self, spirit: int) -> None:
+        if self._spirits[spirit] == self._shepherds[self._turn]:
+            self._together |= 1 << spirit
+
+    def _vovk_ended(self, frame: list[Any]) -> None:
+        if frame[3]:
+            self._shepherd_move_ended()
+        if frame[2] >= 0:
+            self._spirit_move_ended(frame[2])
+
+    def _mark_together(self) -> None:
+        here = self._shepherds[self._turn]
+        for s, c in enumerate(self._spirits):
+            if c is not None and c == here:
+                self._together |= 1 << s
+
+    def _shepherd_steps(self, remaining: int, other_need: int = 0) -> list[int]:
+        cell = self._shepherds[self._turn]
+        assert cell is not None
+        out = []
+        left = remaining - 1 - other_need
+        for side, nxt in self._step_cells(cell):
+            if left >= 0 and (self._shepherd_ok(nxt) or self._shepherd_need(nxt, left) <= left):
+                out.append(A.SHEPHERD_STEP + side)
+        return out
+
+    def _spirit_steps(self, spirit: int, remaining: int, other_need: int = 0) -> list[int]:
+        cell = self._spirits[spirit]
+        assert cell is not None
+        out = []
+        left = remaining - 1 - other_need
+        for side, nxt in self._step_cells(cell):
+            if left >= 0 and (
+                self._spirit_ok(spirit, nxt) or self._spirit_need(spirit, nxt, left) <= left
+            ):
+                out.append(A.SPIRIT_STEP + side)
+        return out
+
+    def _moves(self, amount: int) -> int:
+        return amount + 1 if self._characters[self._turn] == MOLFAR else amount
+
+    # --- trades ----------------------------------------------------------------------
+
+    def _trade_cost(self, spirit: int, extra: int) -> bool:
+        """Can the active player pay for `spirit`'s trade (plus `extra` Sheep)?"""
+        me = self._turn
+        if self._sheep[me] < TRADE_SHEEP[spirit] + extra:
+            return False
+        if TRADE_CARD[spirit] and not self._hand_size(me):
+            return False
+        return spirit != S_ALEY or bool(self._movable_tiles())
+
+    def _trade_options(self) -> list[tuple[int, int]]:
+        """(spirit, extra Sheep) for every trade open to the active player now."""
+        me = self._turn
+        here = self._shepherds[me]
+        if here is None:
+            return []
+        together = [s for s, c in enumerate(self._spirits) if c == here and self._together >> s & 1]
+        if not together:
+            return []
+        out = []
+        for s in range(5):
+            if self._traded >> s & 1 or self._spirits[s] is None:
+                continue
+            if s in together:
+                if self._trade_cost(s, 0):
+                    out.append((s, 0))
+            elif self._characters[me] == VAGABOND and self._trade_cost(s, 1):
+                out.append((s, 1))
+        return out
+
+    def _declare_trade(self, spirit: int, extra: int) -> None:
+        self._traded |= 1 << spirit
+        queue = self._reactors("trade")
+        if queue:
+            self._stack.append([F_REACT, "trade", spirit * 8 + extra, queue])
+        else:
+            self._resolve_trade(spirit, extra)
+
+    def _reactors(self, trigger: str) -> list[int]:
+        """Other seats that hold any Trinket, in turn order: each is asked (a seat without
+        a suitable reaction may only decline, so being asked reveals nothing)."""
+        n = len(self._sheep)
+        if not self.game.reactions:
+            return []
+        return [(self._turn + i) % n for i in range(1, n) if self._trinkets[(self._turn + i) % n]]
+
+    def _resolve_trade(self, spirit: int, extra: int) -> None:
+        me = self._turn
+        self._sheep[me] -= TRADE_SHEEP[spirit] + extra
+        if spirit == S_ARIDNYK:
+            self._begin_draw(_TRINKET, True)
+        elif spirit == S_BOH:
+            self._begin_draw(_PLOT, True)
+        elif spirit == S_ALEY:
+            self._stack.append([F_PLACE, P_ALEY, -1, -1])
+        elif spirit == S_DRIZD:
+            self._stack.append([F_PAY, AFTER_DRIZD])
+        else:
+            self._stack.append([F_PAY, AFTER_VOVK])
+
+    def _use_trinket(self, trinket: int) -> None:
+        me = self._turn
+        self._trinket_used = True
+        self._trinkets[me].remove(trinket)
+        self._discards[_TRINKET].append(trinket)
+        self._public_cards.add(64 + trinket)
+        queue = self._reactors("trinket")
+        if queue:
+            self._stack.append([F_REACT, "trinket", trinket, queue])
+        else:
+            self._resolve_trinket(trinket)
+
+    def _resolve_trinket(self, trinket: int) -> None:
+        self._stack.append([F_EFFECTS, TRINKET, list(TRINKET_EFFECTS[trinket]), trinket])
+
+    def _react(self, frame: list[Any], action: int) -> None:
+        trigger, payload, queue = frame[1], frame[2], frame[3]
+        if action == A.NO_REACTION:
+            queue.pop(0)
+            if queue:
+                return
+            self._stack.pop()
+            if trigger == "trade":
+                self._resolve_trade(payload // 8, payload % 8)
+            else:
+                self._resolve_trinket(payload)
+            return
+        seat = queue[0]
+        trinket = action - A.USE_TRINKET
+        self._trinkets[seat].remove(trinket)
+        self._discards[_TRINKET].append(trinket)
+        self._public_cards.add(64 + trinket)
+        self._stack.pop()  # cancelled: the trade or Trinket counts as used, nothing is paid
+
+    # --- Plots -----------------------------------------------------------------------
+
+    def _short(self, seat: int) -> frozenset[int]:
+        return _SHORT.get(self._characters[seat], _NO_SHORT)
+
+    def _plot_level(self, seat: int, plot: int) -> int:
+        key = seat * 64 + plot
+        level = self._met.get(key)
+        if level is None:
+            level = measure(
+                PLOTS[plot].task,
+                self._layout,
+                self._shepherds[seat],
+                self._spirits,
+                self._short(seat),
+            )
+            self._met[key] = level
+        return level
+
+    def _claim(self, plot: int) -> None:
+        me = self._turn
+        level = self._plot_level(me, plot)
+        self._plots[me].remove(plot)
+        self._fulfilled[me].append(plot)
+        self._public_cards.add(plot)
+        reward = list(PLOT_REWARD[plot])
+        tiers = getattr(PLOTS[plot].task, "tiers", None)
+        if tiers:
+            reward[E_SHEEP] += _tier_sheep(tiers, level)
+        character = self._characters[me]
+        if character in (HUNTER, CLIMBER, DOWSER):
+            reward[E_TRINKET] += 1
+        elif character == MUSICIAN:
+            self._reveal_horizon_tile()
+        self._stack.append([F_EFFECTS, REWARD, reward, plot])
+
+    # --- legal actions ---------------------------------------------------------------
+
+    def _open_actions(self) -> list[int]:
+        """What the active player may do at any open moment of her turn."""
+        me = self._turn
+        out = [A.CLAIM + p for p in self._plots[me] if self._plot_level(me, p)]
+        if not self._trinket_used:
+            out.extend(A.USE_TRINKET + t for t in self._trinkets[me] if not TRINKET_REACTION[t])
+        out.extend(A.TRADE + s for s, _ in self._trade_options())
+        return out
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        phase = self._phase
+        if phase == OVER:
+            return ()
+        if phase == CHOOSE_CHARACTER:
+            return tuple(A.CHARACTER + c for c in self._dealt[self._cur])
+        if phase == PLACE_SHEPHERDS:
+            taken = {c for c in self._shepherds if c is not None}
+            layout = self._layout
+            return tuple(
+                sorted(A.BOARD_TILE + t for t in ORNAMENTED if layout.cell[t] not in taken)
+            )
+        if self._stack:
+            acts = self._frame_legal(self._stack[-1])
+        elif phase == PLACE:
+            hand = self._tiles[self._turn]
+            acts = [A.HAND_TILE + t for t in hand if self._placeable(t)]
+            if not acts:
+                acts = [A.DISCARD_TILE + t for t in hand]
+            acts.extend(self._open_actions())
+        else:  # PICK
+            acts = [A.HORIZON + t for t in self._horizon]
+            if self._revealed_tile >= 0:
+                acts.append(A.STACK_TOP)
+            if not acts:
+                acts.append(A.DONE)
+            acts.extend(self._open_actions())
+        return tuple(sorted(acts))
+
+    def _frame_legal(self, frame: list[Any]) -> list[int]:
+        kind = frame[0]
+        me = self._turn
+        if kind == F_EFFECTS:
+            amounts = frame[2]
+            acts = [A.EFFECT + e for e in range(11) if amounts[e] and self._effect_usable(e)]
+            acts.append(A.DONE)
+            if frame[1] != REWARD:
+                acts.extend(self._open_actions())
+            return acts
+        if kind == F_PLACE:
+            purpose, tile, rotation = frame[1], frame[2], frame[3]
+            without = tile if purpose == P_ALEY else -1
+            if tile < 0:
+                return [A.BOARD_TILE + t for t in self._movable_tiles()]
+            if rotation < 0:
+                return [A.ROTATE + r for r in self._rotations(tile, without)]
+            return self._cell_actions(tile, rotation, without)
+        if kind == F_SHEPHERD:
+            acts = self._shepherd_steps(frame[1])
+            cell = self._shepherds[me]
+            assert cell is not None
+            if self._shepherd_ok(cell):
+                acts.append(A.DONE)
+            return acts
+        if kind == F_SPIRIT_CHOICE:
+            return [A.SPIRIT + s for s in self._spirit_choices(frame[1])]
+        if kind == F_SPIRIT:
+            spirit = frame[1]
+            acts = self._spirit_steps(spirit, frame[2])
+            if self._spirit_ok(spirit, self._spirits[spirit]):
+                acts.append(A.DONE)
+            return acts
+        if kind == F_VOVK:
+            return self._vovk_legal(frame)
+        if kind == F_DRAW:
+            return self._draw_legal(frame)
+        if kind == F_LIMIT:
+            return [A.DISCARD_CARD + c for c in self._card_codes(frame[1])]
+        if kind == F_PAY:
+            return [A.DISCARD_CARD + c for c in self._card_codes(me)]
+        if kind == F_REACT:
+            seat = frame[3][0]
+            acts = [
+                A.USE_TRINKET + t
+                for t in self._trinkets[seat]
+                if TRINKET_REACTION[t] and TRINKET_CANCELS[t] == frame[1]
+            ]
+            acts.append(A.NO_REACTION)
+            return acts
+        # F_SWAP
+        if frame[1] < 0:
+            return [A.HAND_TILE + t for t in self._tiles[me]]
+        return [A.HORIZON + t for t in self._horizon]
+
+    def _spirit_choices(self, purpose: int) -> list[int]:
+        spirits = self._spirits
+        if purpose == C_MOVE:
+            return [s for s in range(5) if spirits[s] is not None]
+        if purpose == C_TRADE_ANY:
+            return [
+                s
+                for s in range(5)
+                if spirits[s] is not None and not self._traded >> s & 1 and self._trade_cost(s, 0)
+            ]
+        here = self._shepherds[self._turn]
+        return [s for s in range(5) if spirits[s] == here and self._trade_cost(s, 0)]
+
+    def _effect_usable(self, effect: int) -> bool:
+        me = self._turn
+        if effect == E_SHEEP:
+            return True
+        if effect == E_CARD:
+            return self._can_draw(_PLOT) or self._can_draw(_TRINKET)
+        if effect == E_PLOT:
+            return self._can_draw(_PLOT)
+        if effect == E_TRINKET:
+            return self._can_draw(_TRINKET)
+        if effect == E_SHEPHERD:
+            return bool(self._shepherd_steps(self._moves(1) + 64))
+        if effect == E_SPIRIT:
+            return any(c is not None for c in self._spirits)
+        if effect in (E_TRADE_ANY, E_RETRADE):
+            return bool(self._spirit_choices(C_TRADE_ANY if effect == E_TRADE_ANY else C_RETRADE))
+        if effect == E_MOVE_TILE:
+            return bool(self._movable_tiles())
+        if effect == E_SWAP:
+            return bool(self._tiles[me] and self._horizon)
+        return bool(self._horizon)  # E_REFRESH
+
+    def _vovk_legal(self, frame: list[Any]) -> list[int]:
+        remaining, spirit = frame[1], frame[2]
+        me = self._turn
+        cell = self._shepherds[me]
+        assert cell is not None
+        spirit_need = 0
+        if spirit >= 0:
+            scell = self._spirits[spirit]
+            assert scell is not None
+            spirit_need = self._spirit_need(spirit, scell, remaining)
+        shepherd_need = self._shepherd_need(cell, remaining)
+        acts = self._shepherd_steps(remaining, spirit_need)
+        if spirit >= 0:
+            acts.extend(self._spirit_steps(spirit, remaining, shepherd_need))
+        else:
+            acts.extend(A.SPIRIT + s for s in range(5) if self._spirits[s] is not None)
+        if shepherd_need == 0 and spirit_need == 0:
+            acts.append(A.DONE)
+        return acts
+
+    def _draw_legal(self, frame: list[Any]) -> list[int]:
+        kind = frame[1]
+        if kind < 0:
+            return [A.DRAW_KIND + k for k in (_PLOT, _TRINKET) if self._can_draw(k)]
+        acts = [A.DRAW_ROW + kind * 3 + s for s in range(3) if self._rows[kind][s] >= 0]
+        if self._revealed[kind] >= 0 or self._decks[kind] or self._discards[kind]:
+            acts.append(A.DRAW_DECK + kind)
+        if frame[2] and (self._decks[kind] or self._discards[kind]):
+            acts.append(A.REFRESH_ROW)
+        if not acts:
+            acts.append(A.DONE)
+        return acts
+
+    # --- applying --------------------------------------------------------------------
+
+    def _do(self, action: int) -> None:
+        phase = self._phase
+        if phase == CHOOSE_CHARACTER:
+            seat = self._setup_queue.pop(0)
+            self._characters[seat] = action - A.CHARACTER
+            self._dealt[seat] = []
+            if not self._setup_queue:
+                self._after_characters()
+            return
+        if phase == PLACE_SHEPHERDS:
+            seat = self._setup_queue.pop(0)
+            self._shepherds[seat] = self._layout.cell[action - A.BOARD_TILE]
+            self._met = {}
+            if not self._setup_queue:
+                self._begin_turn(self._first)
+            return
+        if action >= A.CLAIM and action < A.USE_TRINKET:
+            self._claim(action - A.CLAIM)
+            return
+        if A.TRADE <= action < A.DRAW_KIND:
+            spirit = action - A.TRADE
+            for s, extra in self._trade_options():
+                if s == spirit:
+                    self._declare_trade(s, extra)
+                    return
+        if A.USE_TRINKET <= action < A.NO_REACTION and not (
+            self._stack and self._stack[-1][0] == F_REACT
+        ):
+            self._use_trinket(action - A.USE_TRINKET)
+            return
+        if self._stack:
+            self._do_frame(self._stack[-1], action)
+            return
+        if phase == PLACE:
+            if action >= A.DISCARD_TILE:
+                tile = action - A.DISCARD_TILE
+                self._tiles[self._turn].remove(tile)
+                self._public_tiles.add(tile)
+                self._phase = EFFECTS
+                return
+            tile = action - A.HAND_TILE
+            self._public_tiles.add(tile)  # the tile is on its way to the table
+            self._stack.append([F_PLACE, P_TURN, tile, -1])
+            return
+        # PICK
+        if action == A.DONE:
+            self._end_turn()
+            return
+        me = self._turn
+        if action == A.STACK_TOP:
+            tile, self._revealed_tile = self._revealed_tile, -1
+        else:
+            tile = action - A.HORIZON
+            self._horizon.remove(tile)
+            if self._revealed_tile >= 0:  # the Tracker's revealed tile fills the gap
+                self._horizon.append(self._revealed_tile)
+                self._revealed_tile = -1
+            elif len(self._horizon) < 3:  # a Musician's extra tile is not replaced
+                self._reveal_horizon_tile()
+        self._tiles[me].append(tile)
+        self._tiles[me].sort()
+        self._public_tiles.add(tile)
+        self._end_turn()
+
+    def _do_frame(self, frame: list[Any], action: int) -> None:
+        kind = frame[0]
+        stack = self._stack
+        me = self._turn
+        if kind == F_EFFECTS:
+            if action == A.DONE:
+                stack.pop()
+                return
+            self._do_effect(frame, action - A.EFFECT)
+            return
+        if kind == F_PLACE:
+            if action < A.ROTATE:
+                frame[2] = action - A.HAND_TILE
+            elif action < A.CELL:
+                frame[3] = action - A.ROTATE
+            elif action < A.DISCARD_TILE:
+                code = action - A.CELL
+                stack.pop()
+                self._place_tile(frame, self._layout.anchored_cell(code // 4, code % 4))
+                if frame[1] == P_STARTER:
+                    self._starter_done(self._cur)
+            else:
+                frame[2] = action - A.BOARD_TILE
+            return
+        if kind == F_SHEPHERD:
+            if action == A.DONE:
+                stack.pop()
+                self._shepherd_move_ended()
+                return
+            self._step_shepherd(action - A.SHEPHERD_STEP)
+            frame[1] -= 1
+            return
+        if kind == F_SPIRIT_CHOICE:
+            spirit = action - A.SPIRIT
+            stack.pop()
+            if frame[1] == C_MOVE:
+                stack.append([F_SPIRIT, spirit, frame[2]])
+            else:
+                self._declare_trade(spirit, 0)
+            return
+        if kind == F_SPIRIT:
+            if action == A.DONE:
+                stack.pop()
+                self._spirit_move_ended(frame[1])
+                return
+            self._step_spirit(frame[1], action - A.SPIRIT_STEP)
+            frame[2] -= 1
+            return
+        if kind == F_VOVK:
+            if action == A.DONE:
+                stack.pop()
+                self._vovk_ended(frame)
+            elif action < A.SPIRIT_STEP:
+                self._step_shepherd(action - A.SHEPHERD_STEP)
+                frame[1] -= 1
+                frame[3] = True
+            elif action < A.SPIRIT:
+                self._step_spirit(frame[2], action - A.SPIRIT_STEP)
+                frame[1] -= 1
+            else:
+                frame[2] = action - A.SPIRIT
+            return
+        if kind == F_DRAW:
+            if action == A.DONE:
+                stack.pop()
+            elif action < A.DRAW_ROW:
+                frame[1] = action - A.DRAW_KIND
+                self._reveal_for(frame[1])
+            elif action < A.DRAW_DECK:
+                stack.pop()
+                self._take_from_row(frame[1], (action - A.DRAW_ROW) % 3)
+            elif action < A.REFRESH_ROW:
+                stack.pop()
+                self._take_from_deck(frame[1])
+            else:
+                frame[2] = False
+                self._refresh_row(frame[1])
+            return
+        if kind == F_LIMIT:
+            self._discard_card(frame[1], action - A.DISCARD_CARD)
+            return
+        if kind == F_PAY:
+            stack.pop()
+            self._discard_card(me, action - A.DISCARD_CARD)
+            if frame[1] == AFTER_DRIZD:
+                self._sheep[me] += DRIZD_SHEEP
+            else:
+                stack.append([F_VOVK, self._moves(VOVK_MOVES), -1, False])
+            return
+        if kind == F_REACT:
+            self._react(frame, action)
+            return
+        # F_SWAP
+        if frame[1] < 0:
+            frame[1] = action - A.HAND_TILE
+            self._public_tiles.add(frame[1])
+            return
+        stack.pop()
+        mine, theirs = frame[1], action - A.HORIZON
+        self._tiles[me].remove(mine)
+        self._tiles[me].append(theirs)
+        self._tiles[me].sort()
+        self._horizon[self._horizon.index(theirs)] = mine
+        self._public_tiles.add(mine)
+        self._public_tiles.add(theirs)
+
+    def _do_effect(self, frame: list[Any], effect: int) -> None:
+        amounts = frame[2]
+        amount = amounts[effect]
+        me = self._turn
+        stack = self._stack
+        if effect == E_SHEEP:
+            amounts[effect] = 0
+            self._sheep[me] += amount
+        elif effect in (E_CARD, E_PLOT, E_TRINKET):
+            amounts[effect] -= 1
+            self._begin_draw(-1 if effect == E_CARD else effect - E_PLOT, False)
+        elif effect == E_SHEPHERD:
+            amounts[effect] = 0
+            stack.append([F_SHEPHERD, self._moves(amount)])
+        elif effect == E_SPIRIT:
+            amounts[effect] = 0
+            stack.append([F_SPIRIT_CHOICE, C_MOVE, self._moves(amount)])
+        elif effect == E_TRADE_ANY:
+            amounts[effect] -= 1
+            stack.append([F_SPIRIT_CHOICE, C_TRADE_ANY, 0])
+        elif effect == E_RETRADE:
+            amounts[effect] -= 1
+            stack.append([F_SPIRIT_CHOICE, C_RETRADE, 0])
+        elif effect == E_MOVE_TILE:
+            amounts[effect] -= 1
+            stack.append([F_PLACE, P_ALEY, -1, -1])
+        elif effect == E_SWAP:
+            amounts[effect] -= 1
+            stack.append([F_SWAP, -1])
+        else:
+            amounts[effect] -= 1
+            self._refresh_horizon()
+
+    def _refresh_horizon(self) -> None:
+        season = self._active_season() - 1
+        count = len(self._horizon)
+        self._stacks[season].extend(self._horizon)
+        self._horizon = []
+        self._rng.shuffle(self._stacks[season])
+        for _ in range(count):
+            self._reveal_horizon_tile()
+
+    # --- explaining ------------------------------------------------------------------
+
+    def _why_illegal(self, action: Any) -> str:
+        if action.__class__ is not int:
+            return f"an action is an int, not {action!r}"
+        if not 0 <= action < A.NUM_ACTIONS:
+            return f"no such action {action}; actions run 0..{A.NUM_ACTIONS - 1}"
+        if self._phase == OVER:
+            return "the game is over"
+        what = self.action_to_string(action)
+        me = self._turn
+        if A.CLAIM <= action < A.USE_TRINKET:
+            plot = action - A.CLAIM
+            if plot not in self._plots[self._cur]:
+                return f"cannot {what}: you do not hold Plot {plot + 1}"
+            if not self._plot_level(me, plot):
+                return f"cannot {what}: its task is not met yet"
+        if A.TRADE <= action < A.DRAW_KIND:
+            spirit = action - A.TRADE
+            name = SPIRITS[spirit].capitalize()
+            if self._traded >> spirit & 1:
+                return f"cannot trade with {name}: you have already traded with it this turn"
+            if self._spirits[spirit] is None:
+                return f"cannot trade with {name}: it is not on the board"
+            if self._spirits[spirit] != self._shepherds[me]:
+                return f"cannot trade with {name}: it is not on your Shepherd's tile"
+            if not self._together >> spirit & 1:
+                return (
+                    f"cannot trade with {name}: neither your Shepherd nor the Spirit has "
+                    "moved onto the other this turn"
+                )
+            if not self._trade_cost(spirit, 0):
+                return f"cannot trade with {name}: you cannot pay for it"
+        if A.CELL <= action < A.DISCARD_TILE and self._stack and self._stack[-1][0] == F_PLACE:
+            frame = self._stack[-1]
+            if frame[2] >= 0 and frame[3] >= 0:
+                code = action - A.CELL
+                without = frame[2] if frame[1] == P_ALEY else -1
+                return f"cannot {what}: " + self._placement_problem(
+                    frame[2], frame[3], code // 4, code % 4, without
+                )
+        if A.USE_TRINKET <= action < A.NO_REACTION and self._trinket_used:
+            return f"cannot {what}: you have already used a Trinket this turn"
+        return f"cannot {what} now; {self._step_text()}"
+
+    def _placement_problem(
+        self, tile: int, rotation: int, anchor: int, side: int, without: int
+    ) -> str:
+        layout = self._layout
+        if layout.cell[anchor] is None or anchor == without:
+            return f"tile {anchor} is not on the board"
+        cell = layout.anchored_cell(anchor, side)
+        if cell in layout.at:
+            return f"{cell} is taken"
+        if layout.anchor(cell, without) != (anchor, side):
+            return "that cell is named through the lowest-numbered tile next to it"
+        water = _rotated(TILE_WATER[tile], rotation)
+        for s in range(4):
+            dx, dy = DELTA[s]
+            other = layout.at.get((cell[0] + dx, cell[1] + dy))
+            if other is None or other == without:
+                continue
+            mine = water >> s & 1
+            theirs = layout.water[other] >> ((s + 2) % 4) & 1
+            if mine and not theirs:
+                return f"its water edge on side {SIDES[s]} would face land (tile {other})"
+            if theirs and not mine:
+                return f"the water edge of tile {other} would face its land side {SIDES[s]}"
+        return "it does not fit there"
+
+    def _step_text(self) -> str:
+        if (
+            self._phase in (CHOOSE_CHARACTER, PLACE_SHEPHERDS, PICK, PLACE, OVER)
+            and not self._stack
+        ):
+            return f"the step is {PHASE_NAMES[self._phase]}"
+        return f"the step is {self._frame_name(self._stack[-1])}"
+
+    def _frame_name(self, frame: list[Any]) -> str:
+        kind = frame[0]
+        if kind == F_EFFECTS:
+            return f"resolving {SOURCE_NAMES[frame[1]]} effects"
+        return (
+            "placing a tile",
+            "",
+            "moving your Shepherd",
+            "choosing a Spirit",
+            "moving a Spirit",
+            "Vovk's moves",
+            "drawing a card",
+            "discarding down to six cards",
+            "paying a card",
+            "waiting for reactions",
+            "swapping a tile with the Horizon",
+        )[kind]
+
+    def action_to_string(self, action: int) -> str:
+        from meeple.games.aridnyk.view import action_text
+
+        return action_text(self, action)
+
+    def public_action_string(self, action: int) -> str:
+        from meeple.games.aridnyk.view import action_text
+
+        return action_text(self, action, public=True)
+
+    # --- observation -----------------------------------------------------------------
+
+    def observation(self, player: int) -> dict[str, Any]:
+        n = len(self._sheep)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        layout = self._layout
+        board = []
+        for cell, tile in sorted(layout.at.items()):
+            water = layout.water[tile]
+            board.append(
+                {
+                    "x": cell[0],
+                    "y": cell[1],
+                    "tile": tile,
+                    "terrain": TERRAINS[TILE_TERRAIN[tile]],
+                    "rotation": layout.rot[tile],
+                    "water_edges": [SIDES[s] for s in range(4) if water >> s & 1],
+                }
+            )
+        reaction = None
+        if self._stack and self._stack[-1][0] == F_REACT:
+            frame = self._stack[-1]
+            if frame[1] == "trade":
+                reaction = {"trigger": "trade", "spirit": SPIRITS[frame[2] // 8]}
+            else:
+                reaction = {"trigger": "trinket", "trinket": frame[2] + 1}
+        known = []
+        for seat in range(n):
+            known.append(
+                {
+                    "tiles": [
+                        t for t in self._tiles[seat] if seat == player or t in self._public_tiles
+                    ],
+                    "plots": [
+                        p + 1
+                        for p in self._plots[seat]
+                        if seat == player or p in self._public_cards
+                    ],
+                    "trinkets": [
+                        t + 1
+                        for t in self._trinkets[seat]
+                        if seat == player or 64 + t in self._public_cards
+                    ],
+                }
+            )
+        return {
+            "game": "aridnyk",
+            "you": player,
+            "players": n,
+            "phase": PHASE_NAMES[self._phase],
+            "step": self._step_text(),
+            "current_player": self.current_player,
+            "turn_player": self._turn,
+            "turns_played": self._turns,
+            "season": SEASONS[self._active_season()],
+            "board": board,
+            "shepherds": {
+                str(s): list(c) if c is not None else None for s, c in enumerate(self._shepherds)
+            },
+            "spirits": {
+                SPIRITS[s]: list(c) if c is not None else None for s, c in enumerate(self._spirits)
+            },
+            "sheep": list(self._sheep),
+            "hand_tiles": list(self._tiles[player]),
+            "hand_sizes": [
+                {
+                    "tiles": len(self._tiles[s]),
+                    "plots": len(self._plots[s]),
+                    "trinkets": len(self._trinkets[s]),
+                }
+                for s in range(n)
+            ],
+            "known_hands": known,
+            "plots": [p + 1 for p in self._plots[player]],
+            "trinkets": [t + 1 for t in self._trinkets[player]],
+            "fulfilled": [[p + 1 for p in f] for f in self._fulfilled],
+            "horizon": list(self._horizon),
+            "revealed_tile": self._revealed_tile if self._revealed_tile >= 0 else None,
+            "plot_row": [p + 1 if p >= 0 else None for p in self._rows[_PLOT]],
+            "trinket_row": [t + 1 if t >= 0 else None for t in self._rows[_TRINKET]],
+            "revealed_cards": {
+                "plot": self._revealed[_PLOT] + 1 if self._revealed[_PLOT] >= 0 else None,
+                "trinket": self._revealed[_TRINKET] + 1 if self._revealed[_TRINKET] >= 0 else None,
+            },
+            "stack_sizes": {SEASONS[i + 1]: len(s) for i, s in enumerate(self._stacks)},
+            "deck_sizes": {
+                "plots": len(self._decks[_PLOT]),
+                "trinkets": len(self._decks[_TRINKET]),
+            },
+            "discards": {
+                "plots": [p + 1 for p in self._discards[_PLOT]],
+                "trinkets": [t + 1 for t in self._discards[_TRINKET]],
+            },
+            "characters": [CHARACTER_NAMES[c] if c >= 0 else None for c in self._characters]
+            if self.game.characters
+            else None,
+            "character_choice": [CHARACTER_NAMES[c] for c in self._dealt[player]],
+            "trinket_used": self._trinket_used,
+            "traded": [SPIRITS[s] for s in range(5) if self._traded >> s & 1],
+            "can_trade": [SPIRITS[s] for s, _ in self._trade_options()]
+            if self._phase in (PLACE, EFFECTS, PICK)
+            else [],
+            "white_done": sorted(self._white_done),
+            "moved": self._moved,
+            "reaction": reaction,
+            "pending": self._pending_json(),
+            "winners": [s for s, r in enumerate(self.returns()) if r]
+            if self._phase == OVER
+            else None,
+        }
+
+    def _pending_json(self) -> dict[str, Any] | None:
+        if not self._stack:
+            return None
+        frame = self._stack[-1]
+        kind = frame[0]
+        out: dict[str, Any] = {"step": self._frame_name(frame)}
+        if kind == F_EFFECTS:
+            out["source"] = SOURCE_NAMES[frame[1]]
+            out["effects"] = {EFFECT_KINDS[e]: a for e, a in enumerate(frame[2]) if a}
+        elif kind == F_PLACE:
+            out["tile"] = frame[2] if frame[2] >= 0 else None
+            out["rotation"] = frame[3] if frame[3] >= 0 else None
+        elif kind in (F_SHEPHERD,):
+            out["moves_left"] = frame[1]
+        elif kind == F_SPIRIT:
+            out["spirit"] = SPIRITS[frame[1]]
+            out["moves_left"] = frame[2]
+        elif kind == F_VOVK:
+            out["moves_left"] = frame[1]
+            out["spirit"] = SPIRITS[frame[2]] if frame[2] >= 0 else None
+        elif kind == F_DRAW:
+            out["kind"] = _KIND_NAMES[frame[1]].lower() if frame[1] >= 0 else None
+            out["may_refresh"] = bool(frame[2])
+        return out
+
+    # --- resampling ------------------------------------------------------------------
+
+    def resample(self, player: int, seed: int) -> AridnykState:
+        """Deal what `player` cannot see anew from a canonical order and `seed`: other
+        seats' unseen tiles with the stacks (season by season), their unseen cards with
+        the decks, and the Unsimple cards still hidden in other seats' hands."""
+        n = len(self._sheep)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        rng = Rng(mix_seed(seed, 0x5EED))
+        new = self.clone()
+        others = [s for s in range(n) if s != player]
+        # tiles: unseen hand tiles were dealt from Spring at setup
+        hidden_hand = {
+            s: [t for t in self._tiles[s] if t not in self._public_tiles] for s in others
+        }
+        for i, stack in enumerate(self._stacks):
+            pool = sorted(stack)
+            if i == 0:
+                for s in others:
+                    pool.extend(hidden_hand[s])
+                pool.sort()
+            rng.shuffle(pool)
+            if i == 0:
+                for s in others:
+                    shown = [t for t in self._tiles[s] if t in self._public_tiles]
+                    take = len(hidden_hand[s])
+                    new._tiles[s] = sorted(shown + pool[:take])
+                    del pool[:take]
+            new._stacks[i] = pool
+        if self._starter_stack:
+            pool = sorted(self._starter_stack)
+            rng.shuffle(pool)
+            new._starter_stack = pool
+        for kind in (_PLOT, _TRINKET):
+            hands = self._plots if kind == _PLOT else self._trinkets
+            new_hands = new._plots if kind == _PLOT else new._trinkets
+            base = kind * 64
+            hidden = {
+                s: [c for c in hands[s] if base + c not in self._public_cards] for s in others
+            }
+            pool = sorted(self._decks[kind] + [c for s in others for c in hidden[s]])
+            rng.shuffle(pool)
+            for s in others:
+                shown = [c for c in hands[s] if base + c in self._public_cards]
+                take = len(hidden[s])
+                new_hands[s] = sorted(shown + pool[:take])
+                del pool[:take]
+            new._decks[kind] = pool
+        if self._phase == CHOOSE_CHARACTER:
+            seen = set(self._dealt[player])
+            seen.update(c for c in self._characters if c >= 0)
+            pool = [c for c in range(len(CHARACTERS)) if c not in seen]
+            rng.shuffle(pool)
+            for s in others:
+                if self._dealt[s]:
+                    new._dealt[s] = sorted(pool[:2])
+                    del pool[:2]
+        new._rng = Rng(mix_seed(seed, 0xD1CE))
+        new._seed = seed
+        new._history = []
+        new._resampled = True
+        new._legal = None
+        new._met = {}
+        return new
+
+
+def _rotated(mask: int, rotation: int) -> int:
+    return ((mask << rotation) | (mask >> (4 - rotation))) & 15

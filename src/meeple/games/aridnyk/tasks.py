@@ -1,0 +1,530 @@
+"""Plot task checks: does the board (and the figures on it) accomplish a Plot's task?
+
+`measure` is the one entry point. Each task record is compiled once (kept by identity)
+and results are memoised in the layout's content cache, keyed by the task, the relevant
+`short` terrains and, for tasks that name figures, the cells of those figures; a copy of a
+layout shares the memo until either changes.
+
+Semantics (rulebook clarifications and ruling 8):
+  pattern        the cells under one of the four rotations, never mirrored; a cell's
+                 figure must stand on that tile ("shepherd" is the claimer's Shepherd).
+  around         a `centre` tile whose placed neighbours include the multiset
+                 `neighbours`, in any order.
+  group          one 4-connected group of at least `size` tiles, all of `terrains`.
+  chain          at least `size` tiles of `terrains` forming an induced path: connected,
+                 no tile adjacent to three others of the set, no cycle.
+  river_length   the largest set of River tiles joined River to River by water links.
+  lakes_joined   the largest set of Lake tiles joined Lake to Lake by water links.
+  river_between_lakes  a River (water-linked River tiles) of at least `min_river` tiles
+                 whose every outward water edge (two ends at least) links to a Lake.
+  anywhere       terrain counts on the whole board, and figures on terrains.
+
+`short` (the Hunter, Climber, Dowser, Musician) names terrains of which one tile in all
+may be missing: one pattern cell of such terrain may be unmatched (anything or nothing
+there, its figure included); one around-neighbour of such terrain may be missing, or the
+centre itself when of such terrain (any cell, empty or not, then serves as the centre);
+a group or chain that admits such terrain needs size - 1; an anywhere count of such
+terrain needs n - 1; the Dowser's River length (river in short) and Lakes joined (lake
+in short) count one more; a River between Lakes may lack the Lake at one end (lake in
+short) or be one River tile shorter (river in short).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from meeple.games.aridnyk.board import DELTA, OPPOSITE, Cell, Layout
+from meeple.games.aridnyk.components import (
+    LAKE,
+    RIVER,
+    SPIRITS,
+    TERRAINS,
+    AnywhereTask,
+    AroundTask,
+    ChainTask,
+    GroupTask,
+    LakesJoinedTask,
+    PatternTask,
+    RiverBetweenLakesTask,
+    RiverLengthTask,
+    Task,
+)
+
+FIGURES: tuple[str, ...] = ("shepherd", *SPIRITS)
+"""Figure indices used internally: 0 the claimer's Shepherd, 1.. the Spirits."""
+
+Figures = tuple[Cell | None, ...]
+
+
+def _terrain(name: str) -> int:
+    return TERRAINS.index(name)
+
+
+def _figure(name: str) -> int:
+    return FIGURES.index(name)
+
+
+def _mask(terrains: Sequence[int]) -> int:
+    out = 0
+    for t in terrains:
+        out |= 1 << t
+    return out
+
+
+# -- shared analyses of one layout (kept in layout.cache) ------------------------------
+
+
+def _by_terrain(layout: Layout) -> list[list[Cell]]:
+    """The cells of the placed tiles of each terrain."""
+    got: list[list[Cell]] | None = layout.cache.get(("tasks", "by_terrain"))
+    if got is None:
+        got = [[] for _ in TERRAINS]
+        terrain = layout.terrain
+        for c, t in layout.at.items():
+            got[terrain[t]].append(c)
+        layout.cache[("tasks", "by_terrain")] = got
+    return got
+
+
+def _largest_group(layout: Layout, tmask: int) -> int:
+    """The size of the largest 4-connected group of tiles whose terrains are in tmask."""
+    key = ("tasks", "group", tmask)
+    got: int | None = layout.cache.get(key)
+    if got is None:
+        at = layout.at
+        terrain = layout.terrain
+        cells = {c for c, t in at.items() if (tmask >> terrain[t]) & 1}
+        got = 0
+        while cells:
+            start = cells.pop()
+            size = 1
+            todo = [start]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in DELTA:
+                    nc = (x + dx, y + dy)
+                    if nc in cells:
+                        cells.remove(nc)
+                        size += 1
+                        todo.append(nc)
+            got = max(got, size)
+        layout.cache[key] = got
+    return got
+
+
+def _water_components(layout: Layout, kind: int) -> list[list[int]]:
+    """Groups of tiles of terrain `kind` joined to each other by water links."""
+    key = ("tasks", "water", kind)
+    got: list[list[int]] | None = layout.cache.get(key)
+    if got is None:
+        at = layout.at
+        terrain = layout.terrain
+        water = layout.water
+        where = layout.cell
+        left = {t for t in at.values() if terrain[t] == kind}
+        got = []
+        while left:
+            start = left.pop()
+            comp = [start]
+            todo = [start]
+            while todo:
+                t = todo.pop()
+                c = where[t]
+                assert c is not None
+                w = water[t]
+                for s in range(4):
+                    if not (w >> s) & 1:
+                        continue
+                    dx, dy = DELTA[s]
+                    u = at.get((c[0] + dx, c[1] + dy))
+                    if u is not None and u in left and (water[u] >> OPPOSITE[s]) & 1:
+                        left.remove(u)
+                        comp.append(u)
+                        todo.append(u)
+            got.append(comp)
+        layout.cache[key] = got
+    return got
+
+
+def _river_ends(layout: Layout, comp: Sequence[int]) -> tuple[int, int]:
+    """(water edges of the River `comp` linked to a Lake, other outward water edges)."""
+    at = layout.at
+    terrain = layout.terrain
+    water = layout.water
+    where = layout.cell
+    lakes = 0
+    open_ = 0
+    for t in comp:
+        c = where[t]
+        assert c is not None
+        w = water[t]
+        for s in range(4):
+            if not (w >> s) & 1:
+                continue
+            dx, dy = DELTA[s]
+            u = at.get((c[0] + dx, c[1] + dy))
+            if u is not None and (water[u] >> OPPOSITE[s]) & 1:
+                if terrain[u] == RIVER:
+                    continue  # linked River tiles are one component
+                if terrain[u] == LAKE:
+                    lakes += 1
+                    continue
+            open_ += 1
+    return lakes, open_
+
+
+def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
+    """Whether tiles with terrains in tmask contain an induced path of `need` tiles."""
+    key = ("tasks", "chain", tmask, need)
+    got: bool | None = layout.cache.get(key)
+    if got is None:
+        got = _search_chain(layout, tmask, need)
+        layout.cache[key] = got
+    return got
+
+
+def _search_chain(layout: Layout, tmask: int, need: int) -> bool:
+    terrain = layout.terrain
+    cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
+    if len(cells) < need:
+        return False
+    if need <= 1:
+        return need <= 0 or bool(cells)
+    present = set(cells)
+    adj: dict[Cell, list[Cell]] = {}
+    for c in cells:
+        x, y = c
+        adj[c] = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if n in present]
+    path: list[Cell] = []
+    on_path: set[Cell] = set()
+
+    def extend(last: Cell) -> bool:
+        if len(path) == need:
+            return True
+        for n in adj[last]:
+            if n in on_path:
+                continue
+            if any(m != last and m in on_path for m in adj[n]):
+                continue
+            path.append(n)
+            on_path.add(n)
+            if extend(n):
+                return True
+            path.pop()
+            on_path.remove(n)
+        return False
+
+    # Only groups of at least `need` tiles can hold such a path.
+    left = set(cells)
+    starts: list[Cell] = []
+    while left:
+        comp = [left.pop()]
+        i = 0
+        while i < len(comp):
+            for n in adj[comp[i]]:
+                if n in left:
+                    left.remove(n)
+                    comp.append(n)
+            i += 1
+        if len(comp) >= need:
+            starts.extend(comp)
+    for start in starts:
+        path.append(start)
+        on_path.add(start)
+        if extend(start):
+            return True
+        path.pop()
+        on_path.remove(start)
+    return False
+
+
+# -- compiled tasks --------------------------------------------------------------------
+
+
+class _Compiled:
+    """A task ready to check. `terrains` is the mask of terrains for which `short`
+    matters; `figures` the figure indices it reads."""
+
+    terrains: int = 0
+    figures: tuple[int, ...] = ()
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        raise NotImplementedError
+
+
+class _Pattern(_Compiled):
+    def __init__(self, task: PatternTask) -> None:
+        cells = [
+            (c.x, c.y, _terrain(c.terrain), -1 if c.figure is None else _figure(c.figure))
+            for c in task.cells
+        ]
+        self.size = len(cells)
+        self.ters = [t for _, _, t, _ in cells]
+        self.figs = [f for _, _, _, f in cells]
+        self.terrains = _mask(self.ters)
+        self.figures = tuple(sorted({f for f in self.figs if f >= 0}))
+        # The offsets under each rotation, cell order kept; rotations that give the same
+        # shape (a symmetric pattern) are kept once.
+        self.rotations: list[list[Cell]] = []
+        shapes: set[tuple[tuple[int, int, int, int], ...]] = set()
+        offs = [(x, y) for x, y, _, _ in cells]
+        for _ in range(4):
+            if offs:
+                mx = min(x for x, _ in offs)
+                my = min(y for _, y in offs)
+                shape = tuple(
+                    sorted(
+                        (x - mx, y - my, t, f)
+                        for (x, y), t, f in zip(offs, self.ters, self.figs, strict=True)
+                    )
+                )
+            else:
+                shape = ()
+            if shape not in shapes:
+                shapes.add(shape)
+                self.rotations.append(list(offs))
+            offs = [(y, -x) for x, y in offs]  # a quarter turn clockwise
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        size = self.size
+        ters = self.ters
+        fneed = self.figs
+        if size == 0 or (size == 1 and (short >> ters[0]) & 1):
+            return 1
+        # Anchor on the pattern cell with the fewest board candidates that every match
+        # fills; when every cell could be the missing one, on two cells (a match fills
+        # at least one of them).
+        by_terrain = _by_terrain(layout)
+        options: list[tuple[int, int, int, list[Cell]]] = []  # (missable, n, k, cells)
+        for k in range(size):
+            f = fneed[k]
+            if f >= 0:
+                fc = figs[f]
+                cands = [fc] if fc is not None else []
+            else:
+                cands = by_terrain[ters[k]]
+            options.append(((short >> ters[k]) & 1, len(cands), k, cands))
+        options.sort(key=lambda o: (o[0], o[1], o[2]))
+        anchors = options[:1] if not options[0][0] else options[:2]
+        at = layout.at
+        terrain = layout.terrain
+        for _, _, k, cands in anchors:
+            tk = ters[k]
+            for bx, by in cands:
+                t = at.get((bx, by))
+                if t is None or terrain[t] != tk:
+                    continue
+                for offs in self.rotations:
+                    ox = bx - offs[k][0]
+                    oy = by - offs[k][1]
+                    misses = 0
+                    for i in range(size):
+                        px = ox + offs[i][0]
+                        py = oy + offs[i][1]
+                        u = at.get((px, py))
+                        if u is not None and terrain[u] == ters[i]:
+                            f = fneed[i]
+                            if f < 0 or figs[f] == (px, py):
+                                continue
+                        if misses or not (short >> ters[i]) & 1:
+                            break
+                        misses = 1
+                    else:
+                        return 1
+        return 0
+
+
+class _Around(_Compiled):
+    def __init__(self, task: AroundTask) -> None:
+        self.centre = _terrain(task.centre)
+        self.need = [0] * len(TERRAINS)
+        for name in task.neighbours:
+            self.need[_terrain(name)] += 1
+        self.terrains = (1 << self.centre) | _mask(
+            [t for t in range(len(TERRAINS)) if self.need[t]]
+        )
+
+    def _missing(self, layout: Layout, cell: Cell) -> tuple[int, int]:
+        """(how many required neighbours lack around `cell`, the terrain of one lacking)."""
+        at = layout.at
+        terrain = layout.terrain
+        have = [0] * len(TERRAINS)
+        x, y = cell
+        for dx, dy in DELTA:
+            u = at.get((x + dx, y + dy))
+            if u is not None:
+                have[terrain[u]] += 1
+        missing = 0
+        which = -1
+        for t, n in enumerate(self.need):
+            if n > have[t]:
+                missing += n - have[t]
+                which = t
+        return missing, which
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        for c in _by_terrain(layout)[self.centre]:
+            missing, which = self._missing(layout, c)
+            if missing == 0 or (missing == 1 and (short >> which) & 1):
+                return 1
+        if (short >> self.centre) & 1:
+            # The centre is the missing tile: any cell in reach may stand for it.
+            for c in (*layout.at, *layout.frontier):
+                if self._missing(layout, c)[0] == 0:
+                    return 1
+        return 0
+
+
+class _Group(_Compiled):
+    def __init__(self, task: GroupTask) -> None:
+        self.terrains = _mask([_terrain(t) for t in task.terrains])
+        self.size = task.size
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        need = self.size - (1 if short else 0)
+        if need <= 0:
+            return 1
+        return 1 if _largest_group(layout, self.terrains) >= need else 0
+
+
+class _Chain(_Compiled):
+    def __init__(self, task: ChainTask) -> None:
+        self.terrains = _mask([_terrain(t) for t in task.terrains])
+        self.size = task.size
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        need = self.size - (1 if short else 0)
+        return 1 if _has_chain(layout, self.terrains, need) else 0
+
+
+class _Linked(_Compiled):
+    """River length or Lakes joined: the largest water-linked group of one terrain."""
+
+    def __init__(self, kind: int, tiers: Sequence[int]) -> None:
+        self.kind = kind
+        self.terrains = 1 << kind
+        self.least = min(tiers, default=1)
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        level = max((len(c) for c in _water_components(layout, self.kind)), default=0)
+        if short:
+            level += 1
+        return level if level >= max(self.least, 1) else 0
+
+
+class _RiverBetweenLakes(_Compiled):
+    def __init__(self, task: RiverBetweenLakesTask) -> None:
+        self.min_river = task.min_river
+        self.terrains = (1 << RIVER) | (1 << LAKE)
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        lake_short = (short >> LAKE) & 1
+        river_short = (short >> RIVER) & 1
+        least = max(self.min_river, 1)
+        for comp in _water_components(layout, RIVER):
+            size = len(comp)
+            if size < least - river_short:
+                continue
+            lakes, open_ = _river_ends(layout, comp)
+            if lakes + open_ < 2:
+                continue  # a loop, or a River without two ends
+            if open_ == 0 and (size >= least or river_short):
+                return 1
+            if open_ == 1 and lake_short and size >= least:
+                return 1
+        return 0
+
+
+class _Anywhere(_Compiled):
+    def __init__(self, task: AnywhereTask) -> None:
+        self.counts = [(_terrain(name), n) for name, n in task.tiles.items()]
+        self.on = [(_figure(f.figure), _terrain(f.terrain)) for f in task.figures]
+        self.terrains = _mask([t for t, _ in self.counts])
+        self.figures = tuple(sorted({f for f, _ in self.on}))
+
+    def check(self, layout: Layout, figs: Figures, short: int) -> int:
+        at = layout.at
+        terrain = layout.terrain
+        for f, t in self.on:
+            c = figs[f]
+            u = None if c is None else at.get(c)
+            if u is None or terrain[u] != t:
+                return 0
+        by_terrain = _by_terrain(layout)
+        misses = 0
+        for t, n in self.counts:
+            lack = n - len(by_terrain[t])
+            if lack <= 0:
+                continue
+            if lack > 1 or misses or not (short >> t) & 1:
+                return 0
+            misses = 1
+        return 1
+
+
+_COMPILED: dict[int, tuple[Task, _Compiled]] = {}
+
+
+def compile_task(task: Task) -> _Compiled:
+    """The compiled form of `task`, built once per task object."""
+    got = _COMPILED.get(id(task))
+    if got is not None and got[0] is task:
+        return got[1]
+    compiled: _Compiled
+    if isinstance(task, PatternTask):
+        compiled = _Pattern(task)
+    elif isinstance(task, AroundTask):
+        compiled = _Around(task)
+    elif isinstance(task, GroupTask):
+        compiled = _Group(task)
+    elif isinstance(task, ChainTask):
+        compiled = _Chain(task)
+    elif isinstance(task, RiverLengthTask):
+        compiled = _Linked(RIVER, [t.at for t in task.tiers])
+    elif isinstance(task, LakesJoinedTask):
+        compiled = _Linked(LAKE, [t.at for t in task.tiers])
+    elif isinstance(task, RiverBetweenLakesTask):
+        compiled = _RiverBetweenLakes(task)
+    elif isinstance(task, AnywhereTask):
+        compiled = _Anywhere(task)
+    else:  # pragma: no cover - the Task union is closed
+        raise TypeError(f"unknown task {task!r}")
+    _COMPILED[id(task)] = (task, compiled)
+    return compiled
+
+
+def measure(
+    task: Task,
+    layout: Layout,
+    shepherd: Cell | None,
+    spirits: Sequence[Cell | None],
+    short: frozenset[int] = frozenset(),
+) -> int:
+    """0 when `task` is not accomplished; otherwise its level: 1 for untiered tasks, the
+    River length or Lakes joined for tiered ones (take the highest tier with at <= level).
+
+    `shepherd` is the claiming player's Shepherd cell, `spirits` the Spirits' cells in
+    SPIRITS order (None when off the board), `short` the terrains of which one tile in
+    all may be missing (see the module docstring).
+    """
+    compiled = compile_task(task)
+    smask = 0
+    for t in short:
+        smask |= 1 << t
+    smask &= compiled.terrains
+    figs: Figures = (shepherd, *spirits)
+    key: tuple[Any, ...]
+    if compiled.figures:
+        key = ("tasks", "measure", id(compiled), smask, tuple(figs[f] for f in compiled.figures))
+    else:
+        key = ("tasks", "measure", id(compiled), smask)
+    cache = layout.cache
+    got: int | None = cache.get(key)
+    if got is None:
+        got = compiled.check(layout, figs, smask)
+        cache[key] = got
+    return got
+
+
+__all__ = ["FIGURES", "compile_task", "measure"]
