@@ -59,18 +59,21 @@ def test_agents_play_whole_games() -> None:
     assert sorted(result.returns) == [0.0, 1.0]
 
 
-def test_greedy_beats_random_clearly() -> None:
+@pytest.mark.parametrize(
+    ("game_name", "games", "needed"), [("anludim", 20, 16), ("aridnyk", 10, 8)]
+)
+def test_greedy_beats_random_clearly(game_name: str, games: int, needed: int) -> None:
     from meeple.sim.runner import play_game
 
-    game = meeple.load_game("anludim", players=2)
+    game = meeple.load_game(game_name, players=2)
     wins = 0
-    for i in range(20):
+    for i in range(games):
         seats = [make("greedy", seed=i), make("random", seed=i)]
         if i % 2:
             seats.reverse()
         result = play_game(game, seats, seed=i)
         wins += result.returns[i % 2] == 1.0
-    assert wins >= 16
+    assert wins >= needed
 
 
 def test_specs() -> None:
