@@ -19,13 +19,14 @@ run: venv
 	$(BIN)/meeple play anludim --players 3 --seat 0 --bots random
 
 test: venv
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest -n auto
 
 bench: venv
 	$(BIN)/meeple bench anludim
+	$(BIN)/meeple bench aridnyk
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis src/*.egg-info

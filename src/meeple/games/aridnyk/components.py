@@ -17,6 +17,8 @@ from typing import Any, Literal, NamedTuple, NoReturn, TypeVar
 
 import msgspec
 
+from meeple.games.aridnyk.board import DELTA, rotate_mask
+
 Provenance = Literal["fact", "inferred", "placeholder"]
 TerrainName = Literal["woods", "peaks", "polonyna", "river", "lake"]
 SeasonName = Literal["starter", "spring", "summer", "autumn"]
@@ -284,7 +286,6 @@ _HALF_UNITS = (2, 4, 4, 4, 2, 1, 4, 4, 2, 2, 2)
 """Budget of one unit of each primitive, in half "sheep units" (EFFECT_KINDS order):
 a Sheep 1, a card 2, a Shepherd move 1, a Spirit move 0.5, an extra trade 2, a tile
 move, a Horizon swap or refresh 1."""
-_STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _TAGS: dict[type, str] = {
     PatternTask: "pattern",
     AroundTask: "around",
@@ -304,12 +305,6 @@ def effect_units(amounts: Sequence[int]) -> float:
 
 def _half_units(amounts: Sequence[int]) -> int:
     return sum(n * u for n, u in zip(amounts, _HALF_UNITS, strict=True))
-
-
-def rotate_mask(mask: int, rotation: int) -> int:
-    """A water mask as it lies after `rotation` quarter turns clockwise."""
-    r = rotation % 4
-    return ((mask << r) | (mask >> (4 - r))) & 15
 
 
 def water_mask(sides: Sequence[str]) -> int:
@@ -469,7 +464,7 @@ def _check_starter_layout(file: str, tiles: Sequence[TileRecord]) -> None:
     for (x, y), t in placed.items():
         assert t.start is not None
         mask = rotate_mask(water_mask(t.water), t.start.rotation)
-        for side, (dx, dy) in enumerate(_STEP):
+        for side, (dx, dy) in enumerate(DELTA):
             other = placed.get((x + dx, y + dy))
             if other is None:
                 continue
@@ -640,7 +635,7 @@ def _check_task(
         seen, todo = {(0, 0)}, [(0, 0)]
         while todo:
             x, y = todo.pop()
-            for dx, dy in _STEP:
+            for dx, dy in DELTA:
                 nxt = (x + dx, y + dy)
                 if nxt in cells and nxt not in seen:
                     seen.add(nxt)
@@ -651,7 +646,7 @@ def _check_task(
             within([terrain], n)
         for (x, y), terrain in cells.items():
             if terrain in land_sides:
-                near = [cells.get((x + dx, y + dy)) for dx, dy in _STEP]
+                near = [cells.get((x + dx, y + dy)) for dx, dy in DELTA]
                 land = sum(1 for t in near if t is not None and t not in WATER_NAMES)
                 if land > land_sides[terrain]:
                     fail(f"the {terrain} at ({x}, {y}) cannot touch {land} land tiles")
@@ -902,18 +897,18 @@ SPIRIT_TITLES: tuple[str, ...] = ("Aridnyk", "Aley", "Boh", "Drizd", "Vovk")
 SEASON_TITLES: tuple[str, ...] = ("Starter", "Spring", "Summer", "Autumn")
 
 ABILITIES: dict[str, str] = {
-    "dreamer": "when drawing a card, choose from the row and the deck's top card",
+    "dreamer": "when drawing a Plot, choose from the row and the deck's top card",
     "molfar": "every Shepherd or Spirit move effect you resolve goes 1 tile further",
     "crafter": "when drawing a Trinket, choose from the row and the deck's top card",
-    "hunter": "may fulfil a Plot 1 Woods tile short; when fulfilling, also draw a Trinket",
+    "hunter": "may fulfil a Plot 1 Woods tile short; every Plot fulfilled also draws a Trinket",
     "tracker": "when taking a tile, choose from the Horizon and the stack's top tile",
-    "climber": "may fulfil a Plot 1 Peaks tile short; when fulfilling, also draw a Trinket",
+    "climber": "may fulfil a Plot 1 Peaks tile short; every Plot fulfilled also draws a Trinket",
     "chieftain": "entering a River costs 1 Sheep instead of 2",
     "dowser": (
-        "may fulfil a Plot 1 River or Lake tile short; when fulfilling, also draw a Trinket"
+        "may fulfil a Plot 1 River or Lake tile short; every Plot fulfilled also draws a Trinket"
     ),
     "musician": (
-        "may fulfil a Plot 1 Polonyna tile short; when fulfilling, add 1 tile to the Horizon"
+        "may fulfil a Plot 1 Polonyna tile short; every Plot fulfilled adds 1 tile to the Horizon"
     ),
     "vagabond": (
         "when trading, may pay 1 more Sheep to trade with any other Spirit on the board instead"

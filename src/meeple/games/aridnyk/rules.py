@@ -16,7 +16,7 @@ from meeple.core.game import TERMINAL, State
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import IllegalActionError, RecordError, SeatError
 from meeple.games.aridnyk import actions as A
-from meeple.games.aridnyk.board import DELTA, Layout
+from meeple.games.aridnyk.board import DELTA, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
     ARIDNYK_TILE,
     CHARACTER_NAMES,
@@ -1325,7 +1325,7 @@ class AridnykState(State):
             return f"{cell} is taken"
         if layout.anchor(cell, without) != (anchor, side):
             return "that cell is named through the lowest-numbered tile next to it"
-        water = _rotated(TILE_WATER[tile], rotation)
+        water = rotate_mask(TILE_WATER[tile], rotation)
         for s in range(4):
             dx, dy = DELTA[s]
             other = layout.at.get((cell[0] + dx, cell[1] + dy))
@@ -1577,7 +1577,3 @@ class AridnykState(State):
         new._legal = None
         new._met = {}
         return new
-
-
-def _rotated(mask: int, rotation: int) -> int:
-    return ((mask << rotation) | (mask >> (4 - rotation))) & 15
