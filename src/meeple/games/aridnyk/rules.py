@@ -162,6 +162,7 @@ class AridnykState(State):
         "_stack",
         "_stacks",
         "_starter_stack",
+        "_stepped",
         "_tiles",
         "_together",
         "_traded",
@@ -204,6 +205,7 @@ class AridnykState(State):
         self._public_tiles: set[int] = set(STARTER_TILES)
         self._public_cards: set[int] = set()
         self._starter_stack: list[int] = []
+        self._stepped = 0  # the move on top has stepped: 1 its Shepherd, 2 its Spirit
         self._stack: list[list[Any]] = []
         self._turn = 0
         self._first = 0
@@ -275,6 +277,7 @@ class AridnykState(State):
         new._public_tiles = set(self._public_tiles)
         new._public_cards = set(self._public_cards)
         new._starter_stack = self._starter_stack[:]
+        new._stepped = self._stepped
         new._stack = [_copy_frame(f) for f in self._stack]
         new._turn = self._turn
         new._first = self._first
@@ -705,6 +708,7 @@ class AridnykState(State):
         nxt = (cell[0] + dx, cell[1] + dy)
         self._shepherds[me] = nxt
         self._met = {}
+        self._stepped |= 1
         if TILE_TERRAIN[self._layout.at[nxt]] == RIVER:
             loss = 1 if self._characters[me] == CHIEFTAIN else 2
             self._sheep[me] = max(0, self._sheep[me] - loss)
@@ -715,13 +719,16 @@ class AridnykState(State):
         dx, dy = DELTA[side]
         self._spirits[spirit] = (cell[0] + dx, cell[1] + dy)
         self._met = {}
+        self._stepped |= 2
 
     def _shepherd_move_ended(self) -> None:
+        if not self._stepped & 1:  # stopped before a step: no move (rulings 3 and 4)
+            return
         self._moved = True
         self._mark_together()
 
     def _spirit_move_ended(self, spirit: int) -> None:
-        if self._spirits[spirit] == self._shepherds[self._turn]:
+        if self._stepped & 2 and self._spirits[spirit] == self._shepherds[self._turn]:
             self._together |= 1 << spirit
 
     def _vovk_ended(self, frame: list[Any]) -> None:
@@ -794,6 +801,11 @@ class AridnykState(State):
 
     def _declare_trade(self, spirit: int, extra: int) -> None:
         self._traded |= 1 << spirit
+        if extra:  # the Vagabond trades elsewhere *instead*: the meeting is spent
+            here = self._shepherds[self._turn]
+            for s, cell in enumerate(self._spirits):
+                if cell == here:
+                    self._together &= ~(1 << s)
         queue = self._reactors("trade")
         if queue:
             self._stack.append([F_REACT, "trade", spirit * 8 + extra, queue])
@@ -1157,6 +1169,7 @@ class AridnykState(State):
             spirit = action - A.SPIRIT
             stack.pop()
             if frame[1] == C_MOVE:
+                self._stepped = 0
                 stack.append([F_SPIRIT, spirit, frame[2]])
             else:
                 self._declare_trade(spirit, 0)
@@ -1208,6 +1221,7 @@ class AridnykState(State):
             if frame[1] == AFTER_DRIZD:
                 self._sheep[me] += DRIZD_SHEEP
             else:
+                self._stepped = 0
                 stack.append([F_VOVK, self._moves(VOVK_MOVES), -1, False])
             return
         if kind == F_REACT:
@@ -1240,6 +1254,7 @@ class AridnykState(State):
             self._begin_draw(-1 if effect == E_CARD else effect - E_PLOT, False)
         elif effect == E_SHEPHERD:
             amounts[effect] = 0
+            self._stepped = 0
             stack.append([F_SHEPHERD, self._moves(amount)])
         elif effect == E_SPIRIT:
             amounts[effect] = 0
@@ -1352,8 +1367,8 @@ class AridnykState(State):
         if kind == F_EFFECTS:
             return f"resolving {SOURCE_NAMES[frame[1]]} effects"
         return (
-            "placing a tile",
             "",
+            "placing a tile",
             "moving your Shepherd",
             "choosing a Spirit",
             "moving a Spirit",

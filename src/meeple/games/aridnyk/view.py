@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
 
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.components import (
@@ -14,6 +17,7 @@ from meeple.games.aridnyk.components import (
     TILE_TERRAIN,
     TRINKETS,
 )
+from meeple.games.aridnyk.screen import draw
 
 if TYPE_CHECKING:
     from meeple.games.aridnyk.rules import AridnykState
@@ -27,7 +31,7 @@ _EFFECT_WORDS = {
     "shepherd": "move your Shepherd",
     "spirit": "move a Spirit",
     "trade_any": "trade with any Spirit on the board",
-    "retrade": "trade again with a Spirit on your tile",
+    "retrade": "trade with a Spirit on your tile, even one already traded with",
     "move_tile": "move an unoccupied tile",
     "horizon_swap": "swap a hand tile with a Horizon tile",
     "refresh_horizon": "refresh the Horizon",
@@ -119,7 +123,8 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     return f"keep {CHARACTER_NAMES[action - A.CHARACTER].capitalize()}"
 
 
-def render(observation: Any) -> Any:
-    from pprint import pformat
-
-    return pformat(dict(observation))
+def render(observation: Mapping[str, Any]) -> RenderableType:
+    """Everything `observation["you"]` may see, as one rich renderable: the board as a
+    coloured grid, the seats, the Horizon, the rows, your hand and the current step
+    (drawn by `screen.py`)."""
+    return draw(observation)

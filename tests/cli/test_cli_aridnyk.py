@@ -1,0 +1,77 @@
+"""Aridnyk at the command line: whole games with piped input, hotseat, replay, simulate."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.app import app
+from meeple.core.record import load_record
+
+MANY_ONES = "1\n" * 20000
+
+
+def test_play_aridnyk_to_the_end_against_bots_then_replay(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "aridnyk.json"
+    args = ["play", "aridnyk", "--players", "2", "--seat", "0", "--bots", "random"]
+    result = runner.invoke(app, [*args, "--seed", "7", "--save", str(save)], input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "placeholder data" in out
+    assert "Board (x grows east" in out
+    assert "Your hand" in out and "Horizon" in out
+    assert "Since your last decision:" in out
+    assert "  seat 1: " in out and "from the Horizon" in out  # the bot's moves, as news
+    assert "Game over" in out
+    assert re.search(r"Winners?: seat \d", out)
+    state = meeple.replay(load_record(save))
+    assert state.is_terminal()
+    assert state.seed == 7
+
+    result = runner.invoke(app, ["replay", str(save), "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "you are seat 1" in result.stdout
+    assert "Game over" in result.stdout
+    assert f"{len(load_record(save)['actions'])}. seat" in result.stdout
+
+
+def test_hotseat_aridnyk_with_both_variants(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "hotseat.json"
+    args = ["play", "aridnyk", "--players", "2", "--bots", "", "--seed", "4"]
+    options = ["-o", "characters=true", "-o", "starter_tiles=true", "--save", str(save)]
+    result = runner.invoke(app, [*args, *options], input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seat 0, your turn. Press Enter" in out
+    assert "Seat 1, your turn. Press Enter" in out
+    assert "Unsimple cards dealt to you" in out
+    assert "Game over" in out
+    assert "random bot" not in out.split("Game over")[-1]
+    assert meeple.replay(load_record(save)).is_terminal()
+
+
+def test_quit_and_text_choices_in_aridnyk(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "partial.json"
+    args = ["play", "aridnyk", "--seed", "5", "--save", str(save)]
+    result = runner.invoke(app, args, input="choose tile\n1\nv\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "could be 1. choose tile" in result.stdout
+    assert "you quit" in result.stdout
+    record = load_record(save)
+    assert len(record["actions"]) >= 1
+    meeple.replay(record)
+
+
+def test_simulate_aridnyk(runner: CliRunner) -> None:
+    args = ["simulate", "aridnyk", "--players", "3", "--games", "6", "--seed", "2", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 6 and data["players"] == 3
+    assert sum(data["wins"]) >= 6

@@ -1,0 +1,215 @@
+"""The Aridnyk terminal view: every observation renders; the screen shows the board, the
+placeholder notice, the legend and your hand, and nothing of other seats' hidden cards."""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import meeple
+from meeple.games.aridnyk.components import (
+    CHARACTER_NAMES,
+    CHARACTERS,
+    PLOTS,
+    TILES,
+    TRINKETS,
+    plot_text,
+    tile_text,
+    trinket_text,
+)
+from meeple.games.aridnyk.rules import AridnykState
+from meeple.games.aridnyk.screen import ABBREVIATIONS, Board
+from meeple.games.aridnyk.view import render
+from meeple.sim.runner import make_agents
+
+NOTICE = "placeholder data"
+LEGEND = ("A Aridnyk", "L Aley", "B Boh", "D Drizd", "V Vovk")
+CASES = [
+    (1, {}),
+    (2, {}),
+    (3, {"characters": True}),
+    (4, {"starter_tiles": True}),
+    (2, {"characters": True, "starter_tiles": True}),
+    (3, {"preset": "family"}),
+]
+CHARACTER_SHORT = {c.name: c.title.removeprefix("The ") for c in CHARACTERS}
+NAMES = [
+    *(t.name for t in TILES),
+    *(p.name for p in PLOTS),
+    *(t.name for t in TRINKETS),
+    *CHARACTER_SHORT.values(),
+]
+
+
+def _distinct(name: str) -> bool:
+    """A name no other component's name contains, so finding it means that card."""
+    return sum(name in other for other in NAMES) == 1
+
+
+def text_of(renderable: Any, width: int = 120) -> str:
+    console = Console(record=True, width=width, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def flat(text: str) -> str:
+    """The text without panel borders and line breaks, so wrapped words join again."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def positions(players: int, options: dict[str, Any], seed: int) -> Iterator[AridnykState]:
+    """Every state of a game between random agents, the last one terminal."""
+    game = meeple.load_game("aridnyk", players=players, **options)
+    state = game.new_initial_state(seed=seed)
+    assert isinstance(state, AridnykState)
+    agents = make_agents(["random"] * players, seed)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        state.apply_action(agents[state.current_player].act(state))
+
+
+def check_screen(state: AridnykState, seat: int) -> str:
+    obs = state.observation(seat)
+    text = text_of(render(obs))
+    assert NOTICE in text
+    assert f"you are seat {seat}" in text
+    for spirit in LEGEND:
+        assert spirit in text
+    for cell in obs["board"]:
+        abbr = ABBREVIATIONS[cell["terrain"]]
+        assert re.search(rf"{abbr}\s*{cell['tile']}\b", text), cell
+    words = flat(text)
+    for tile in obs["hand_tiles"]:
+        assert f"tile {tile} {flat(tile_text(tile))}" in words
+    for plot in obs["plots"]:
+        assert flat(plot_text(plot - 1)) in words
+    for trinket in obs["trinkets"]:
+        assert flat(trinket_text(trinket - 1)) in words
+    check_private(state, seat, words)
+    return text
+
+
+def check_private(state: AridnykState, seat: int, words: str) -> None:
+    """No card of another seat that this seat's observation does not show."""
+    obs = state.observation(seat)
+    for other in range(len(state._tiles)):
+        if other == seat:
+            continue
+        known = obs["known_hands"][other]
+        for tile in set(state._tiles[other]) - set(known["tiles"]):
+            assert not re.search(rf"\btile {tile}\b", words), (other, tile)
+            if _distinct(TILES[tile].name):
+                assert TILES[tile].name not in words, (other, tile)
+        for plot in {p + 1 for p in state._plots[other]} - set(known["plots"]):
+            if _distinct(PLOTS[plot - 1].name):
+                assert PLOTS[plot - 1].name not in words, (other, plot)
+        for trinket in {t + 1 for t in state._trinkets[other]} - set(known["trinkets"]):
+            if _distinct(TRINKETS[trinket - 1].name):
+                assert TRINKETS[trinket - 1].name not in words, (other, trinket)
+        for character in state._dealt[other]:
+            name = CHARACTER_SHORT[CHARACTER_NAMES[character]]
+            if _distinct(name):
+                assert name not in words, (other, name)
+
+
+@pytest.mark.parametrize(("players", "options"), CASES)
+def test_every_observation_renders(players: int, options: dict[str, Any]) -> None:
+    phases: set[str] = set()
+    for step, state in enumerate(positions(players, options, seed=players * 7 + len(options))):
+        seats = range(players) if step % 12 == 0 or state.is_terminal() else [state.current_player]
+        for seat in seats:
+            text = check_screen(state, seat)
+            phases.add(state.observation(seat)["phase"])
+        if state.is_terminal():
+            assert "Game over:" in text
+            winners = state.observation(0)["winners"]
+            assert winners
+            for winner in winners:
+                assert re.search(rf"seat {winner}\b[^\n]*(wins|share the victory)", text)
+    assert {"place_tile", "pick_tile", "over"} <= phases
+    if options.get("characters"):
+        assert "choose_character" in phases
+    if options.get("starter_tiles"):
+        assert "place_starters" in phases
+
+
+def test_character_choice_shows_your_cards_only() -> None:
+    state = next(positions(3, {"characters": True}, seed=4))
+    obs = state.observation(0)
+    assert obs["phase"] == "choose_character" and obs["character_choice"]
+    words = flat(text_of(render(obs)))
+    assert "Unsimple cards dealt to you" in words
+    for name in obs["character_choice"]:
+        assert CHARACTERS[CHARACTER_NAMES.index(name)].title in words
+    check_private(state, 0, words)
+
+
+def test_the_board_grid_axes_and_water_edges() -> None:
+    obs = copy.deepcopy(next(positions(2, {}, seed=1)).observation(0))
+    river = next(t for t in range(9, 45) if TILES[t].terrain == "river")
+    obs["board"] = [
+        {"x": 0, "y": 0, "tile": 0, "terrain": "peaks", "rotation": 0, "water_edges": []},
+        {
+            "x": 1,
+            "y": 1,
+            "tile": river,
+            "terrain": "river",
+            "rotation": 0,
+            "water_edges": ["n", "e"],
+        },
+    ]
+    obs["shepherds"] = {"0": [0, 0], "1": [1, 1]}
+    obs["spirits"] = {"aridnyk": [0, 0], "aley": None, "boh": None, "drizd": None, "vovk": None}
+    lines = text_of(Board(obs)).splitlines()
+    # x from -1 to 2 left to right, y from 2 down to -1: one head line, four per row.
+    assert lines[0].split() == ["-1", "0", "1", "2"]
+    assert len(lines) == 1 + 4 * 4
+    north, label, figures, south = lines[5:9]  # y = 1: the river at x = 1
+    assert label.split()[0] == "1"
+    assert f"│Rv {river:>2}≈" in label  # water east, none west
+    assert "┌~~~~~┐" in north and "└─────┘" in south  # water north, none south
+    assert "1" in figures.replace(" ", "")
+    row0 = lines[9:13]  # y = 0: the Aridnyk tile at x = 0, left of the river's column
+    assert "│Pk  0│" in row0[1] and row0[1].index("Pk") < label.index("Rv")
+    assert "0 A" in row0[2]
+    assert "┌─────┐" in row0[0] and "└─────┘" in row0[3]
+
+
+def test_narrow_screens_shrink_the_cells_then_list_the_tiles() -> None:
+    state = next(s for s in positions(2, {}, seed=2) if len(s._layout.at) >= 20)
+    obs = state.observation(0)
+    board = Board(obs)
+    columns = len(board.xs)
+    compact = text_of(board, width=4 + 6 * columns)
+    assert "~~~~~" not in compact  # four-wide cells
+    assert "too wide" not in compact
+    listing = text_of(board, width=4 + 6 * columns - 1)
+    assert "too wide to draw here" in listing
+    for cell in obs["board"]:
+        assert f"({cell['x']}, {cell['y']})" in listing
+
+
+def test_reaction_prompt_and_game_over_from_hand_made_observations() -> None:
+    obs = copy.deepcopy(next(positions(3, {}, seed=3)).observation(1))
+    obs.update(current_player=1, turn_player=0, reaction={"trigger": "trade", "spirit": "boh"})
+    words = flat(text_of(render(obs)))
+    assert "seat 0 trades with Boh" in words
+    assert "You may react" in words
+    obs.update(you=2, reaction={"trigger": "trinket", "trinket": 4})
+    words = flat(text_of(render(obs)))
+    assert f"seat 0 uses Trinket {trinket_text(3)}" in words
+    assert "waiting for seat 1 to react" in words
+    obs.update(phase="over", winners=[0, 2], sheep=[9, 4, 9], reaction=None)
+    words = flat(text_of(render(obs)))
+    assert "Game over: seat 0 and seat 2 (you) share the victory!" in words
+    assert "seat 1: 4 Sheep" in words
+    obs.update(board=[], shepherds={}, spirits={})
+    assert "no tiles placed yet" in text_of(render(obs))
