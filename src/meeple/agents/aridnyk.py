@@ -27,11 +27,13 @@ from meeple.games.aridnyk.components import (
     effect_units,
     reward_value,
 )
+from meeple.games.aridnyk.rules import AridnykState
 from meeple.games.aridnyk.tasks import measure
 
 CARD_WEIGHT = 1.5  # a Trinket in hand, in Sheep
 NEAR_WEIGHT = 0.4  # share of a Plot's reward when it is one tile short
 PLOT_WEIGHT = 0.5  # a fulfilled Plot breaks ties
+VALUE_SCALE = 0.2  # Sheep to softmax strength: 5 Sheep ahead is e to 1
 ALL_TERRAINS = frozenset(range(len(TERRAINS)))
 _DRIZD, _BOH = SPIRITS.index("drizd"), SPIRITS.index("boh")
 _E_SHEEP, _E_CARD, _E_PLOT, _E_TRINKET, _E_SHEPHERD, _E_SPIRIT = range(6)
@@ -70,14 +72,15 @@ def plot_prospects(obs: dict[str, Any], layout: Layout | None = None) -> float:
 
 
 def values(state: State) -> list[float]:
-    """Each seat's chance to win, from public standings: Sheep and fulfilled Plots."""
+    """Each seat's chance to win: Sheep, fulfilled Plots and the rewards it holds ready
+    (search calls this on its resampled guesses, never on the true state)."""
     if state.is_terminal():
         return state.returns()
-    obs = state.observation(0)
+    assert isinstance(state, AridnykState)
     return softmax(
         [
-            0.25 * (s + PLOT_WEIGHT * len(f))
-            for s, f in zip(obs["sheep"], obs["fulfilled"], strict=True)
+            VALUE_SCALE * (sheep + PLOT_WEIGHT * done + hand)
+            for sheep, done, hand in state.standings()
         ]
     )
 

@@ -112,10 +112,16 @@ _SHORT = {
     MUSICIAN: frozenset((POLONYNA,)),
 }
 _NO_SHORT: frozenset[int] = frozenset()
+_ANY = frozenset(range(5))
+NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
 E_TRADE_ANY, E_RETRADE, E_MOVE_TILE, E_SWAP, E_REFRESH = range(6, 11)
 _KIND_NAMES = ("Plot", "Trinket")
 _PLOT, _TRINKET = A.PLOT_KIND, A.TRINKET_KIND
+
+
+PLOT_VALUE = tuple(r[E_SHEEP] + 2 * (r[E_CARD] + r[E_PLOT] + r[E_TRINKET]) for r in PLOT_REWARD)
+"""A Plot's reward in Sheep-equivalents (a card is worth two Sheep)."""
 
 
 def _copy_frame(frame: list[Any]) -> list[Any]:
@@ -886,6 +892,23 @@ class AridnykState(State):
             )
             self._met[key] = level
         return level
+
+    def standings(self) -> list[tuple[int, int, float]]:
+        """(Sheep, Plots fulfilled, Sheep-equivalents in hand) per seat. The last counts
+        the rewards of held Plots whose task is met now, a share of those one tile short,
+        and 1.5 per Trinket: it reads the hands, so search agents call it on their own
+        resampled guesses."""
+        out = []
+        for seat in range(len(self._sheep)):
+            hand = 1.5 * len(self._trinkets[seat])
+            shepherd = self._shepherds[seat]
+            for plot in self._plots[seat]:
+                if self._plot_level(seat, plot):
+                    hand += PLOT_VALUE[plot]
+                elif measure(PLOTS[plot].task, self._layout, shepherd, self._spirits, _ANY):
+                    hand += NEAR_SHARE * PLOT_VALUE[plot]
+            out.append((self._sheep[seat], len(self._fulfilled[seat]), hand))
+        return out
 
     def _claim(self, plot: int) -> None:
         me = self._turn
