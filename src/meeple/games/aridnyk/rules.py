@@ -1419,6 +1419,14 @@ class AridnykState(State):
         n = len(self._sheep)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        return self._observe(player)
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator sees: every public thing, no seat's private tiles or cards."""
+        return self._observe(None)
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        n = len(self._sheep)
         layout = self._layout
         board = []
         for cell, tile in sorted(layout.at.items()):
@@ -1477,7 +1485,7 @@ class AridnykState(State):
                 SPIRITS[s]: list(c) if c is not None else None for s, c in enumerate(self._spirits)
             },
             "sheep": list(self._sheep),
-            "hand_tiles": list(self._tiles[player]),
+            "hand_tiles": list(self._tiles[player]) if player is not None else [],
             "hand_sizes": [
                 {
                     "tiles": len(self._tiles[s]),
@@ -1487,8 +1495,8 @@ class AridnykState(State):
                 for s in range(n)
             ],
             "known_hands": known,
-            "plots": [p + 1 for p in self._plots[player]],
-            "trinkets": [t + 1 for t in self._trinkets[player]],
+            "plots": [p + 1 for p in self._plots[player]] if player is not None else [],
+            "trinkets": [t + 1 for t in self._trinkets[player]] if player is not None else [],
             "fulfilled": [[p + 1 for p in f] for f in self._fulfilled],
             "horizon": list(self._horizon),
             "revealed_tile": self._revealed_tile if self._revealed_tile >= 0 else None,
@@ -1510,7 +1518,9 @@ class AridnykState(State):
             "characters": [CHARACTER_NAMES[c] if c >= 0 else None for c in self._characters]
             if self.game.characters
             else None,
-            "character_choice": [CHARACTER_NAMES[c] for c in self._dealt[player]],
+            "character_choice": [CHARACTER_NAMES[c] for c in self._dealt[player]]
+            if player is not None
+            else [],
             "trinket_used": self._trinket_used,
             "traded": [SPIRITS[s] for s in range(5) if self._traded >> s & 1],
             "can_trade": [SPIRITS[s] for s, _ in self._trade_options()]
