@@ -102,6 +102,62 @@ def test_anludim_blocks_say_what_they_mean() -> None:
             assert views["teachers"].sum(axis=1).tolist() == [1.0] * 5
 
 
+def test_aridnyk_blocks_say_what_they_mean() -> None:
+    game = meeple.load_game("aridnyk", players=3, characters=True)
+    encoder = encoder_for(game)
+    terrains = ("woods", "peaks", "polonyna", "river", "lake")
+    for state in random_states(game, seed=4)[::11]:
+        for seat in range(3):
+            obs = state.observation(seat)
+            views = encoder.views(encoder.encode(obs))
+            placed = {cell["tile"]: cell for cell in obs["board"]}
+            assert set(np.flatnonzero(views["placed_tiles"])) == set(placed)
+            for tile, cell in placed.items():
+                x, y = cell["x"] + 8, cell["y"] + 8
+                if 0 <= x <= 16 and 0 <= y <= 16:
+                    terrain = views["terrain"][:, y, x]
+                    assert list(np.flatnonzero(terrain)) == [terrains.index(cell["terrain"])]
+                    water = views["water_edges"][:, y, x]
+                    assert list(np.flatnonzero(water)) == sorted(
+                        "nesw".index(side) for side in cell["water_edges"]
+                    )
+                    assert views["tile_positions"][tile] * 16 == pytest.approx([x, y])
+            # Seats are relative: r = 0 is always the observer.
+            assert set(np.flatnonzero(views["held_tiles"][0])) == set(obs["hand_tiles"])
+            assert set(np.flatnonzero(views["held_plots"][0]) + 1) == set(obs["plots"])
+            assert set(np.flatnonzero(views["held_trinkets"][0]) + 1) == set(obs["trinkets"])
+            for r in range(3):
+                other = (seat + r) % 3
+                where = obs["shepherds"][str(other)]
+                if where is None:
+                    assert views["unplaced"][r] == 1 and views["shepherds"][r].sum() == 0
+                else:
+                    assert views["shepherds"][r, where[1] + 8, where[0] + 8] == 1
+                known = set(obs["known_hands"][other]["tiles"])
+                assert set(np.flatnonzero(views["held_tiles"][r])) == known
+                fulfilled = set(obs["fulfilled"][other])
+                assert set(np.flatnonzero(views["fulfilled"][r]) + 1) == fulfilled
+                assert views["sheep"][r] == pytest.approx(min(obs["sheep"][other], 150) / 150)
+            seen = set(placed) | set(obs["horizon"])
+            seen |= {tile for hand in obs["known_hands"] for tile in hand["tiles"]}
+            if obs["revealed_tile"] is not None:
+                seen.add(obs["revealed_tile"])
+            if obs["pending"] is not None and obs["pending"].get("tile") is not None:
+                seen.add(obs["pending"]["tile"])
+            assert set(np.flatnonzero(views["unseen_tiles"])) == set(range(45)) - seen
+            for j, plot in enumerate(obs["plot_row"]):
+                assert list(np.flatnonzero(views["plot_row"][j]) + 1) == (
+                    [] if plot is None else [plot]
+                )
+            if obs["current_player"] >= 0:
+                r = (obs["current_player"] - seat) % 3
+                assert list(np.flatnonzero(views["current_player"])) == [r]
+            assert views["phase"].sum() == 1 and views["season"].sum() == 1
+            assert views["pending_step"].sum() == (obs["pending"] is not None)
+            chosen = [name for name in obs["characters"] if name is not None]
+            assert views["characters"].sum() == len(chosen)
+
+
 def test_docs_describe_every_block() -> None:
     text = DOCS.read_text(encoding="utf-8")
     for name in meeple.list_games():

@@ -73,6 +73,21 @@ PHASE_NAMES = (
 F_EFFECTS, F_PLACE, F_SHEPHERD, F_SPIRIT_CHOICE, F_SPIRIT, F_VOVK = range(6)
 F_DRAW, F_LIMIT, F_PAY, F_REACT, F_SWAP = range(6, 11)
 
+FRAME_NAMES = (
+    "effects",
+    "place",
+    "shepherd_move",
+    "spirit_choice",
+    "spirit_move",
+    "vovk",
+    "draw",
+    "hand_limit",
+    "pay",
+    "reaction",
+    "horizon_swap",
+)
+"""Stable names of the pending step (`observation["pending"]["frame"]`)."""
+
 # effect sources
 BLACK, WHITE, TRINKET, REWARD = range(4)
 SOURCE_NAMES = ("black", "white", "trinket", "reward")
@@ -1541,6 +1556,10 @@ class AridnykState(State):
         frame = self._stack[-1]
         kind = frame[0]
         out: dict[str, Any] = {"step": self._frame_name(frame)}
+        if kind == F_EFFECTS:
+            out["frame"] = f"{SOURCE_NAMES[frame[1]]}_effects"
+        else:
+            out["frame"] = FRAME_NAMES[kind]
         if kind == F_EFFECTS:
             out["source"] = SOURCE_NAMES[frame[1]]
             out["effects"] = {EFFECT_KINDS[e]: a for e, a in enumerate(frame[2]) if a}
