@@ -1,4 +1,4 @@
-# meeple: `make run` plays a game, `make test` runs every check. Both build .venv first.
+# meeple: `make run` starts the play server, `make test` runs every check. Both build .venv first.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The play server on http://127.0.0.1:8000, tables stored in ./var/meeple.db (SQLite).
 run: venv
-	$(BIN)/meeple play anludim --players 3 --seat 0 --bots random
+	$(BIN)/meeple serve --host 127.0.0.1 --port 8000
 
 test: venv
 	$(BIN)/ruff check src tests tools

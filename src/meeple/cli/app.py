@@ -1,4 +1,5 @@
-"""The `meeple` command: list games, play, simulate, hold tournaments, replay, benchmark."""
+"""The `meeple` command: list games, play, simulate, hold tournaments, replay, benchmark,
+serve."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -40,7 +41,7 @@ from meeple.sim.tournament import TournamentResult, run_tournament, tournament_b
 
 app = typer.Typer(
     name="meeple",
-    help="meeple: play, simulate, hold tournaments, replay and benchmark tabletop games.",
+    help="meeple: play, simulate, hold tournaments, replay, benchmark and serve tabletop games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -637,6 +638,57 @@ def bench(
             typer.echo(json.dumps(result.to_json()))
         else:
             out().print(_bench_table(result))
+
+
+# --- serve ----------------------------------------------------------------------------
+
+WS_MAX_BYTES = 64 * 1024
+"""uvicorn drops WebSocket frames longer than this; the app refuses those over 4 KiB."""
+
+
+def server_address(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _run_server(app: Any, host: str, port: int) -> None:
+    """Run the app on uvicorn until Ctrl+C (tests replace this)."""
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where tables are stored (default: $MEEPLE_DATABASE_URL, else "
+            "sqlite:///./var/meeple.db), e.g. postgresql+psycopg://user:pw@host/meeple.",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds before each bot move is played, so people can follow.")
+    ] = 0.3,
+) -> None:
+    """Run the play server: tables in the browser, bots in seats, every move stored."""
+    with guarded():
+        if not 0 < port < 65536:
+            raise OptionError(f"--port must be 1..65535, not {port}")
+        if bot_delay < 0:
+            raise OptionError(f"--bot-delay must be 0 or more, not {bot_delay}")
+        from meeple.server import create_app
+        from meeple.store import Store, shown_url
+
+        store = Store(database_url)
+        server = create_app(store=store, bot_delay=bot_delay)
+        console = out()
+        console.print(f"meeple server at {server_address(host, port)}", markup=False)
+        console.print(
+            f"database {shown_url(store.url)}; Ctrl+C stops the server", style="dim", markup=False
+        )
+    _run_server(server, host, port)
 
 
 def main() -> None:

@@ -110,6 +110,15 @@ class State(ABC):
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]: ...
 
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator may see: everything public, no seat's private components.
+
+        JSON-ready like `observation`, and unchanged by `resample(p, k)` for every seat
+        p (it holds nothing hidden from anyone). Games override it; the default raises
+        NotImplementedError.
+        """
+        raise NotImplementedError(f"{self.game.info.name} has no public_observation()")
+
     @abstractmethod
     def history(self) -> list[int]: ...
 

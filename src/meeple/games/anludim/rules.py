@@ -669,6 +669,16 @@ class AnludimState(State):
         n = len(self._hands)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        return self._observe(player)
+
+    def public_observation(self) -> dict[str, Any]:
+        """The table as a spectator sees it: `you` is None, `hand` is empty and no
+        seat's kept cards are shown; everything else is as in `observation`."""
+        return self._observe(None)
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        """What `player` may see, or (None) what every seat may see."""
+        n = len(self._hands)
         teachers: dict[str, Any] = {}
         for d, name in enumerate(TEACHER_NAMES):
             seat = self._teacher_seat[d]
@@ -691,7 +701,7 @@ class AnludimState(State):
             "phase": PHASE_NAMES[self._phase],
             "current_player": self._cur,
             "turn_player": self._turn_player,
-            "hand": [card_json(c) for c in self._hands[player]],
+            "hand": [] if player is None else [card_json(c) for c in self._hands[player]],
             "hand_sizes": [len(h) for h in self._hands],
             "known_cards": [[card_json(c) for c in k] for k in self._known],
             "deck_size": len(self._deck),

@@ -1,0 +1,261 @@
+"""The FastAPI app: HTTP API, the WebSocket per connection, and the static web UI."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+import meeple
+from meeple.core.registry import list_games, load_game
+from meeple.errors import MeepleError
+from meeple.server.protocol import (
+    CreatedTable,
+    CreateTable,
+    ErrorBody,
+    GameSummary,
+    Invite,
+    JoinSeat,
+    SeatToBot,
+    TableInfo,
+    error_message,
+)
+from meeple.server.tables import Connection, Table, TableManager
+from meeple.store import Store, StoreError
+
+log = logging.getLogger("meeple.server")
+
+STATIC_DIR = Path(__file__).parent / "static"
+MAX_BODY_BYTES = 64 * 1024
+"""HTTP request bodies longer than this are refused (413)."""
+POLICY_VIOLATION = 1008
+"""WebSocket close code for a connection refused (bad token, unknown table)."""
+
+TableId = Annotated[str, PathParam(description="The table's id.")]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in (
+        (400, "Bad input: an unknown game, option, seat or agent spec"),
+        (403, "The token does not allow this"),
+        (404, "No such table"),
+        (409, "Not possible now: the seat is taken, the game is over or not over"),
+        (422, "The body does not have the documented shape"),
+    )
+}
+
+
+def _status_of(exc: MeepleError) -> int:
+    return int(getattr(exc, "status", 400))
+
+
+def game_summary(name: str) -> dict[str, Any]:
+    """What the lobby needs to know of a game (GET /api/games)."""
+    game = load_game(name)
+    info = game.info
+    actions: dict[str, int] = {}
+    package = type(game).__module__.rpartition(".")[0]
+    with contextlib.suppress(ImportError):
+        module = importlib.import_module(f"{package}.actions")
+        for key, value in vars(module).items():
+            if key.isupper() and isinstance(value, int) and not isinstance(value, bool):
+                actions[key] = value
+    return {
+        "name": name,
+        "title": info.title,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "default_players": info.players,
+        "options": {
+            option: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            for option, spec in info.options.items()
+        },
+        "actions": actions,
+        "placeholder_data": info.placeholder_data,
+        "notes": list(info.notes),
+    }
+
+
+def _validation_text(exc: RequestValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        parts.append(f"{where or 'body'}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request does not have the documented shape"
+
+
+def _page(name: str) -> Response:
+    path = STATIC_DIR / name
+    if not path.is_file():
+        return JSONResponse(
+            {"error": f"the web UI is not installed (no static/{name})"}, status_code=404
+        )
+    return FileResponse(path, media_type="text/html")
+
+
+async def _writer(websocket: WebSocket, conn: Connection) -> None:
+    """Send a connection's messages in order until it closes."""
+    while (text := await conn.next()) is not None:
+        await websocket.send_text(text)
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    store: Store | None = None,
+) -> FastAPI:
+    """The server app on `database_url` (default: $MEEPLE_DATABASE_URL, else SQLite in
+    ./var/meeple.db). `bot_delay` seconds pass before each bot move is played, so people
+    can follow them. Unfinished tables are resumed when the app starts."""
+    store = store or Store(database_url)
+    manager = TableManager(store, bot_delay=bot_delay)
+    summaries = [game_summary(name) for name in list_games()]
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(
+        title="meeple server",
+        version=meeple.__version__,
+        description="Tables for meeple's games: create, join, play by WebSocket, download "
+        "records. The WebSocket protocol (/ws/tables/{id}) is described in docs/server.md.",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    app.state.store = store
+
+    @app.exception_handler(MeepleError)
+    async def _meeple_error(_: Request, exc: MeepleError) -> JSONResponse:
+        status = 500 if isinstance(exc, StoreError) else _status_of(exc)
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_text(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.middleware("http")
+    async def _limit_body(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            return JSONResponse(
+                {"error": f"request body too large: at most {MAX_BODY_BYTES} bytes"},
+                status_code=413,
+            )
+        return await call_next(request)
+
+    @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
+    async def games() -> list[dict[str, Any]]:
+        """Every game the server can seat, with its options and action constants."""
+        return summaries
+
+    @app.post(
+        "/api/tables",
+        response_model=CreatedTable,
+        status_code=201,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        """Create a table; each human seat gets a secret token and an invitation link."""
+        return await manager.create(body.game, body.players, body.options, body.seats, body.seed)
+
+    @app.get("/api/tables", response_model=list[TableInfo], responses=ERRORS, tags=["tables"])
+    async def list_tables(
+        status: Annotated[
+            str,
+            Query(description="waiting, playing, over, open (waiting or playing) or all"),
+        ] = "open",
+        limit: Annotated[int, Query(description="At most this many, newest first.")] = 100,
+    ) -> list[dict[str, Any]]:
+        """The tables for the lobby."""
+        return await manager.list_tables(status, limit)
+
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=ERRORS, tags=["tables"])
+    async def get_table(table_id: TableId) -> dict[str, Any]:
+        return await manager.info(table_id)
+
+    @app.post(
+        "/api/tables/{table_id}/join", response_model=Invite, responses=ERRORS, tags=["tables"]
+    )
+    async def join(table_id: TableId, body: JoinSeat) -> dict[str, Any]:
+        """Take a human seat no one holds yet; its invitation link stops working."""
+        return await manager.join(table_id, body.seat)
+
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}/bot",
+        response_model=TableInfo,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def seat_to_bot(table_id: TableId, seat: int, body: SeatToBot) -> dict[str, Any]:
+        """Hand a seat to a bot from now on (with the seat's token or the owner's)."""
+        return await manager.seat_to_bot(table_id, seat, body.token, body.spec)
+
+    @app.get("/api/tables/{table_id}/record", responses=ERRORS, tags=["tables"])
+    async def record(table_id: TableId) -> dict[str, Any]:
+        """The finished game's meeple record (`meeple replay FILE` reads it)."""
+        return await manager.record(table_id)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            table, conn = await manager.connect(table_id, token)
+        except MeepleError as exc:
+            await websocket.send_json(error_message(str(exc)))
+            await websocket.close(code=POLICY_VIOLATION)
+            return
+        await _serve(websocket, table, conn)
+
+    async def _serve(websocket: WebSocket, table: Table, conn: Connection) -> None:
+        writer = asyncio.create_task(_writer(websocket, conn))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                await manager.handle(table, conn, message.get("bytes") if text is None else text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await manager.disconnect(table, conn)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return _page("table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    return app

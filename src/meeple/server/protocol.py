@@ -1,0 +1,209 @@
+"""The shapes of every HTTP body and WebSocket message (pydantic, so /openapi.json shows
+them), and the parser of what a WebSocket client sends."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from meeple.errors import MeepleError
+
+MAX_MESSAGE_BYTES = 4096
+"""A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
+
+CLIENT_TYPES = ("act", "ping", "sync")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# --- HTTP bodies ------------------------------------------------------------------------
+
+
+class CreateTable(_Strict):
+    game: str = Field(description="A registered game, e.g. anludim (see GET /api/games).")
+    players: int | None = Field(
+        default=None, description="Number of seats; default: the length of `seats`."
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="Game options by name (defaults fill the rest)."
+    )
+    seats: list[str] = Field(
+        description='One entry per seat: "human", or an agent spec such as "random", '
+        '"greedy" or "ismcts:iterations=300".',
+        min_length=1,
+    )
+    seed: int | None = Field(default=None, description="The game's seed (default: a random one).")
+
+
+class JoinSeat(_Strict):
+    seat: int = Field(description="A human seat that no one has taken yet.")
+
+
+class SeatToBot(_Strict):
+    token: str = Field(description="The seat's own token or the table owner's token.")
+    spec: str = Field(default="random", description="The agent spec of the bot.")
+
+
+# --- HTTP answers -----------------------------------------------------------------------
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+class OptionInfo(BaseModel):
+    default: Any
+    choices: list[Any]
+    help: str
+
+
+class GameSummary(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: dict[str, OptionInfo]
+    actions: dict[str, int] = Field(
+        description="The upper-case integer constants of the game's actions module."
+    )
+    placeholder_data: bool
+    notes: list[str]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    spec: str | None = Field(description="The agent spec of a bot; null for a human seat.")
+    taken: bool = Field(description="Someone holds the seat (bots always do).")
+    connected: bool = Field(description="At least one connection plays this seat now.")
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "over"]
+    seats: list[SeatInfo]
+    moves: int = Field(description="Actions applied so far (the table's version).")
+    current_player: int = Field(description="The seat that decides now; -4 when over.")
+    created: str = Field(description="When the table was created (ISO 8601, UTC).")
+
+
+class Invite(BaseModel):
+    seat: int
+    token: str = Field(description="The seat's secret token; keep it to reconnect.")
+    url: str = Field(description="The invitation link: /table/{id}?token=...")
+
+
+class CreatedTable(BaseModel):
+    table: TableInfo
+    owner_token: str = Field(
+        description="The creator's token: lets it replace any seat by a bot, and watch."
+    )
+    invites: list[Invite] = Field(description="One per human seat.")
+
+
+# --- WebSocket messages (documentation; the server builds them as dicts) ----------------
+
+
+class LegalAction(BaseModel):
+    id: int
+    text: str
+
+
+class LogEntry(BaseModel):
+    seat: int
+    text: str
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"]
+    table: TableInfo
+    seat: int | None
+    version: int
+    observation: dict[str, Any] | None
+    current_player: int
+    legal: list[LegalAction]
+    log: list[LogEntry]
+    returns: list[float] | None
+    scores: list[float] | None
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"]
+    message: str
+
+
+# --- what a client sends ----------------------------------------------------------------
+
+
+class ProtocolError(MeepleError):
+    """A WebSocket message that cannot be understood."""
+
+
+@dataclass(frozen=True)
+class Act:
+    action: int
+    version: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+@dataclass(frozen=True)
+class Sync:
+    pass
+
+
+ClientMessage = Act | Ping | Sync
+
+
+def _integer(message: dict[str, Any], key: str) -> int:
+    if key not in message:
+        raise ProtocolError(f"an act message needs {key!r}: {{'type': 'act', ...}}")
+    value = message[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError(f"{key!r} must be an integer, not {value!r}")
+    return value
+
+
+def parse_client_message(text: str | bytes | None) -> ClientMessage:
+    """The message a client sent, or ProtocolError saying what is wrong with it."""
+    if text is None:
+        raise ProtocolError("send text frames holding one JSON object")
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too long: {size} bytes; at most {MAX_MESSAGE_BYTES}")
+    if isinstance(text, bytes):
+        raise ProtocolError("send text frames holding one JSON object, not binary frames")
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        raise ProtocolError(f"malformed JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError('a message is a JSON object such as {"type": "ping"}')
+    kind = message.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            f"unknown message type {kind!r}; the types are {', '.join(CLIENT_TYPES)}"
+        )
+    allowed = {"act": {"type", "action", "version"}, "ping": {"type"}, "sync": {"type"}}[kind]
+    extra = sorted(set(message) - allowed)
+    if extra:
+        raise ProtocolError(f"unknown field {extra[0]!r} in a {kind} message")
+    if kind == "act":
+        return Act(action=_integer(message, "action"), version=_integer(message, "version"))
+    return Ping() if kind == "ping" else Sync()
+
+
+def error_message(text: str) -> dict[str, Any]:
+    return {"type": "error", "message": text}

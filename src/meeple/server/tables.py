@@ -1,0 +1,608 @@
+"""The in-memory table registry: states, seats, tokens, bots, connections, broadcasting.
+
+The database is the truth: an action is appended and committed before the state in
+memory changes and before anyone is told. Every table has one asyncio lock that
+serialises its moves; bots think in a worker thread (`asyncio.to_thread`) on a clone of
+the state, so no table waits for another's bot. All methods run on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+from collections import deque
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from meeple.agents import Agent, make_from_spec
+from meeple.core.game import State, check_seed
+from meeple.core.registry import load_game
+from meeple.core.rng import mix_seed
+from meeple.errors import AgentError, IllegalActionError, MeepleError
+from meeple.server.protocol import (
+    Act,
+    ClientMessage,
+    Ping,
+    ProtocolError,
+    Sync,
+    error_message,
+    parse_client_message,
+)
+from meeple.server.views import state_message
+from meeple.store import STATUSES, Store, StoredSeat, StoredTable, StoreError
+
+log = logging.getLogger("meeple.server")
+
+HUMAN = "human"
+MAX_BOT_SECONDS = 5.0
+"""A bot on the server thinks at most this long per decision (ismcts:seconds=...)."""
+MAX_BOT_ITERATIONS = 5000
+"""... and searches at most this many iterations (ismcts:iterations=...)."""
+MAX_OPEN_TABLES = 2000
+"""The server refuses new tables while this many are waiting or in play."""
+MAX_PENDING = 32
+"""Messages waiting for a slow connection beyond this are dropped (oldest first)."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+LIST_STATUSES = {
+    "waiting": ("waiting",),
+    "playing": ("playing",),
+    "over": ("over",),
+    "open": ("waiting", "playing"),
+    "all": STATUSES,
+}
+
+
+class ServerError(MeepleError):
+    """A request the server refuses; `status` is its HTTP status."""
+
+    status = 400
+
+
+class BadRequest(ServerError):
+    status = 400
+
+
+class Forbidden(ServerError):
+    status = 403
+
+
+class NotFound(ServerError):
+    status = 404
+
+
+class Conflict(ServerError):
+    status = 409
+
+
+class Busy(ServerError):
+    status = 503
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, digest: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    return digest is not None and hmac.compare_digest(hash_token(token), digest)
+
+
+def invite_url(table_id: str, token: str) -> str:
+    return f"/table/{table_id}?token={token}"
+
+
+def make_bot(spec: str, seed: int) -> Agent:
+    """The agent a spec names, within the server's limits on thinking time."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise AgentError('a bot seat needs an agent spec such as "random" or "greedy"')
+    agent = make_from_spec(spec, seed=seed)
+    seconds = getattr(agent, "seconds", None)
+    if isinstance(seconds, int | float) and seconds > MAX_BOT_SECONDS:
+        raise AgentError(f"bots on this server think at most {MAX_BOT_SECONDS:g} s a move")
+    iterations = getattr(agent, "iterations", None)
+    if isinstance(iterations, int) and iterations > MAX_BOT_ITERATIONS:
+        raise AgentError(
+            f"bots on this server search at most {MAX_BOT_ITERATIONS} iterations a move"
+        )
+    return agent
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    return mix_seed(table_seed, seat, 0xB07)
+
+
+class Connection:
+    """One WebSocket: the seat it plays (None: a spectator) and its outgoing messages.
+
+    Each "state" message is a whole view, so a newer one replaces any older one not yet
+    sent; the queue of a slow client therefore stays short."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self._pending: deque[tuple[str, str]] = deque()
+        self._ready = asyncio.Event()
+        self._closed = False
+
+    def push(self, kind: str, text: str) -> None:
+        if self._closed:
+            return
+        if kind == "state":
+            self._pending = deque(m for m in self._pending if m[0] != "state")
+        self._pending.append((kind, text))
+        while len(self._pending) > MAX_PENDING:
+            self._pending.popleft()
+        self._ready.set()
+
+    def close(self) -> None:
+        self._closed = True
+        self._ready.set()
+
+    async def next(self) -> str | None:
+        """The next message to send, or None once closed."""
+        while not self._pending:
+            if self._closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._pending.popleft()[1]
+
+
+@dataclass(eq=False)
+class Table:
+    meta: StoredTable
+    state: State
+    log: list[dict[str, Any]]
+    agents: dict[int, Agent]
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    def seat(self, seat: int) -> StoredSeat:
+        return self.meta.seats[seat]
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def may_act(self, seat: int | None) -> bool:
+        return seat is not None and self.meta.status == "playing" and self.seat(seat).kind == HUMAN
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat that decides now, if the table is in play and a bot decides."""
+        if self.meta.status != "playing" or self.state.is_terminal():
+            return None
+        seat = self.state.current_player
+        return seat if self.seat(seat).kind == "bot" and seat in self.agents else None
+
+
+def table_info(meta: StoredTable, connected: set[int]) -> dict[str, Any]:
+    created = meta.created
+    if created is not None and created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    return {
+        "id": meta.id,
+        "game": meta.game,
+        "players": meta.players,
+        "options": dict(meta.options),
+        "status": meta.status,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "spec": s.spec,
+                "taken": s.taken,
+                "connected": s.seat in connected,
+            }
+            for s in meta.seats
+        ],
+        "moves": meta.moves,
+        "current_player": meta.current_player,
+        "created": created.isoformat() if created is not None else "",
+    }
+
+
+def _status_after_seating(status: str, seats: list[StoredSeat]) -> str:
+    """A waiting table starts playing once every seat is taken."""
+    return "playing" if status == "waiting" and all(s.taken for s in seats) else status
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class TableManager:
+    """Every table the server holds: created, joined, played, resumed after a restart."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self._tables: dict[str, Table] = {}
+        self._loading = asyncio.Lock()
+        self._stopping = False
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished table from the database and let its bots play on."""
+        for table_id in await asyncio.to_thread(self.store.unfinished):
+            try:
+                table = await self.get(table_id)
+            except MeepleError as exc:
+                log.error("table %s cannot be resumed: %s", table_id, exc)
+                continue
+            self._kick(table)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table in self._tables.values():
+            for conn in table.connections:
+                conn.close()
+
+    # --- loading --------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        """The table in memory, loaded (replayed) from the database if need be."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not TABLE_ID.fullmatch(table_id):
+            raise NotFound(f"there is no table {table_id!r}")
+        async with self._loading:
+            table = self._tables.get(table_id)
+            if table is None:
+                meta = await asyncio.to_thread(self.store.get, table_id)
+                if meta is None:
+                    raise NotFound(f"there is no table {table_id!r}")
+                table = self._rebuild(meta)
+                self._tables[table_id] = table
+        return table
+
+    def _rebuild(self, meta: StoredTable) -> Table:
+        """Replay a stored table: its state, its public log and its bots."""
+        game = load_game(meta.game, players=meta.players, **meta.options)
+        state = game.new_initial_state(seed=meta.seed)
+        entries: list[dict[str, Any]] = []
+        for step, action in enumerate(meta.actions):
+            seat = state.current_player
+            try:
+                text = state.public_action_string(action)
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                raise StoreError(
+                    f"table {meta.id}: stored action {step} ({action}) is illegal: {exc}"
+                ) from None
+            entries.append({"seat": seat, "text": text})
+        meta.moves = len(meta.actions)
+        meta.current_player = state.current_player
+        agents = {
+            s.seat: make_bot(s.spec or "", bot_seed(meta.seed, s.seat))
+            for s in meta.seats
+            if s.kind == "bot"
+        }
+        return Table(meta=meta, state=state, log=entries, agents=agents)
+
+    # --- HTTP -----------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int | None,
+    ) -> dict[str, Any]:
+        if sum(t.meta.status != "over" for t in self._tables.values()) >= MAX_OPEN_TABLES:
+            raise Busy(f"the server holds {MAX_OPEN_TABLES} open tables; try again later")
+        if players is None:
+            players = len(seats)
+        game = load_game(game_name, players=players, **options)
+        if len(seats) != game.info.players:
+            raise BadRequest(
+                f"{game.info.players} players need {game.info.players} seats, "
+                f"not {len(seats)}: one entry per seat, 'human' or an agent spec"
+            )
+        seed = check_seed(seed)
+        if seed >= 2**63:
+            raise BadRequest("seed must be below 2**63 (it is stored as a 64-bit integer)")
+        table_id = secrets.token_urlsafe(8)
+        owner = new_token()
+        agents: dict[int, Agent] = {}
+        stored_seats: list[StoredSeat] = []
+        invites: list[dict[str, Any]] = []
+        for seat, spec in enumerate(seats):
+            if spec.strip().lower() == HUMAN:
+                token = new_token()
+                stored_seats.append(StoredSeat(seat=seat, kind=HUMAN, token_hash=hash_token(token)))
+                invites.append({"seat": seat, "token": token, "url": invite_url(table_id, token)})
+            else:
+                try:
+                    agents[seat] = make_bot(spec, bot_seed(seed, seat))
+                except AgentError as exc:
+                    raise BadRequest(f"seat {seat}: {exc}") from None
+                stored_seats.append(StoredSeat(seat=seat, kind="bot", spec=spec, taken=True))
+        state = game.new_initial_state(seed=seed)
+        meta = StoredTable(
+            id=table_id,
+            game=game.info.name,
+            players=game.info.players,
+            options=dict(game.info.values),
+            seed=seed,
+            status="waiting",
+            owner_token_hash=hash_token(owner),
+            current_player=state.current_player,
+            seats=stored_seats,
+        )
+        meta.status = _status_after_seating(meta.status, meta.seats)
+        meta.created = datetime.now(UTC)
+        await asyncio.to_thread(self.store.create_table, meta)
+        table = Table(meta=meta, state=state, log=[], agents=agents)
+        self._tables[table_id] = table
+        self._kick(table)
+        return {"table": self.info_of(table), "owner_token": owner, "invites": invites}
+
+    def info_of(self, table: Table) -> dict[str, Any]:
+        return table_info(table.meta, table.connected())
+
+    async def info(self, table_id: str) -> dict[str, Any]:
+        table = self._tables.get(table_id)
+        if table is not None:
+            return self.info_of(table)
+        if not TABLE_ID.fullmatch(table_id):
+            raise NotFound(f"there is no table {table_id!r}")
+        meta = await asyncio.to_thread(self.store.get, table_id)
+        if meta is None:
+            raise NotFound(f"there is no table {table_id!r}")
+        return table_info(meta, set())
+
+    async def list_tables(self, status: str, limit: int) -> list[dict[str, Any]]:
+        if status not in LIST_STATUSES:
+            raise BadRequest(f"status is one of {', '.join(LIST_STATUSES)}, not {status!r}")
+        if not 1 <= limit <= 1000:
+            raise BadRequest(f"limit runs 1..1000, not {limit}")
+        metas = await asyncio.to_thread(self.store.list_tables, LIST_STATUSES[status], limit)
+        infos = []
+        for meta in metas:
+            table = self._tables.get(meta.id)
+            infos.append(self.info_of(table) if table is not None else table_info(meta, set()))
+        return infos
+
+    async def join(self, table_id: str, seat: int) -> dict[str, Any]:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._check_seat(table, seat)
+            if table.meta.status == "over":
+                raise Conflict(f"table {table_id} is over; no seat can be joined")
+            chosen = table.seat(seat)
+            if chosen.kind != HUMAN:
+                raise Conflict(f"seat {seat} is played by a bot ({chosen.spec})")
+            if chosen.taken:
+                raise Conflict(f"seat {seat} is taken")
+            token = new_token()
+            await self._save_seat(table, replace(chosen, token_hash=hash_token(token), taken=True))
+        self._changed(table)
+        return {"seat": seat, "token": token, "url": invite_url(table_id, token)}
+
+    async def seat_to_bot(self, table_id: str, seat: int, token: str, spec: str) -> dict[str, Any]:
+        table = await self.get(table_id)
+        async with table.lock:
+            self._check_seat(table, seat)
+            chosen = table.seat(seat)
+            if not (
+                token_matches(token, table.meta.owner_token_hash)
+                or token_matches(token, chosen.token_hash)
+            ):
+                raise Forbidden(f"this token may not change seat {seat} of table {table_id}")
+            if table.meta.status == "over":
+                raise Conflict(f"table {table_id} is over")
+            try:
+                agent = make_bot(spec, bot_seed(table.meta.seed, seat))
+            except AgentError as exc:
+                raise BadRequest(str(exc)) from None
+            await self._save_seat(table, replace(chosen, kind="bot", spec=spec, taken=True))
+            table.agents[seat] = agent
+        self._changed(table)
+        return self.info_of(table)
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        info = await self.info(table_id)
+        if info["status"] != "over":
+            raise Conflict(
+                f"table {table_id} is not over: its record (with the seed, which decides "
+                "every hidden card) is given out when the game ends"
+            )
+        meta = await asyncio.to_thread(self.store.get, table_id)
+        assert meta is not None
+        return meta.record()
+
+    def _check_seat(self, table: Table, seat: int) -> None:
+        if not 0 <= seat < table.meta.players:
+            raise BadRequest(f"seat must be 0..{table.meta.players - 1}, not {seat}")
+
+    async def _save_seat(self, table: Table, seat: StoredSeat) -> None:
+        """Store a changed seat (and the status it leads to), then make it the table's."""
+        seats = [seat if s.seat == seat.seat else s for s in table.meta.seats]
+        status = _status_after_seating(table.meta.status, seats)
+        await asyncio.to_thread(self.store.save_seats, table.id, [seat], status)
+        table.meta.seats, table.meta.status = seats, status
+
+    def _changed(self, table: Table) -> None:
+        self._broadcast(table)
+        self._kick(table)
+
+    # --- WebSocket ------------------------------------------------------------------
+
+    async def connect(self, table_id: str, token: str | None) -> tuple[Table, Connection]:
+        """Seat a new connection: a seat's token plays that seat; no token (or the
+        owner's) watches. A human seat's token taken for the first time takes the seat."""
+        table = await self.get(table_id)
+        seat: int | None = None
+        async with table.lock:  # a join cannot change the seat's token meanwhile
+            if token:
+                for s in table.meta.seats:
+                    if token_matches(token, s.token_hash):
+                        seat = s.seat
+                if seat is None and not token_matches(token, table.meta.owner_token_hash):
+                    raise Forbidden(f"this token is not valid at table {table_id}")
+            if seat is not None and not table.seat(seat).taken:
+                await self._save_seat(table, replace(table.seat(seat), taken=True))
+            conn = Connection(seat)
+            table.connections.add(conn)
+        self._changed(table)
+        return table, conn
+
+    async def disconnect(self, table: Table, conn: Connection) -> None:
+        conn.close()
+        table.connections.discard(conn)
+        if self._stopping:
+            return
+        if table.meta.status == "over" and not table.connections:
+            if self._tables.get(table.id) is table:
+                del self._tables[table.id]
+            return
+        self._broadcast(table)
+
+    async def handle(self, table: Table, conn: Connection, text: str | bytes | None) -> None:
+        """Answer one client message; a bad one gets an error message and changes nothing."""
+        try:
+            message: ClientMessage = parse_client_message(text)
+            if isinstance(message, Ping):
+                conn.push("pong", _dumps({"type": "pong"}))
+            elif isinstance(message, Sync):
+                self._send_state(table, conn)
+            elif isinstance(message, Act):
+                await self.act(table, conn.seat, message.action, message.version)
+        except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
+            conn.push("error", _dumps(error_message(str(exc))))
+
+    async def act(self, table: Table, seat: int | None, action: int, version: int) -> None:
+        if seat is None:
+            raise Forbidden("spectators cannot act; connect with a seat's token to play")
+        async with table.lock:
+            status = table.meta.status
+            if status == "waiting":
+                free = [s.seat for s in table.meta.seats if not s.taken]
+                raise Conflict(f"the game has not started: seats {free} are not taken yet")
+            if status == "over":
+                raise Conflict("the game is over")
+            if table.seat(seat).kind != HUMAN:
+                raise Conflict(f"seat {seat} is played by a bot now")
+            if version != table.version:
+                raise Conflict(
+                    f"stale action: the table is at version {table.version}, not {version}"
+                )
+            current = table.state.current_player
+            if current != seat:
+                raise Conflict(f"it is seat {current}'s decision, not seat {seat}'s")
+            if action not in table.state.legal_actions():
+                raise Conflict(
+                    f"action {action!r} is not legal now; send one of the ids in 'legal'"
+                )
+            await self._commit(table, seat, action)
+        self._kick(table)
+
+    async def _commit(self, table: Table, seat: int, action: int) -> None:
+        """Apply a checked action: on a clone, then stored and committed, then made the
+        table's state and broadcast. Call with the table's lock held."""
+        after = table.state.clone()
+        text = after.public_action_string(action)
+        after.apply_action(action)
+        status = "over" if after.is_terminal() else table.meta.status
+        await asyncio.to_thread(
+            self.store.append_action,
+            table.id,
+            table.version,
+            seat,
+            action,
+            after.current_player,
+            status,
+        )
+        table.state = after
+        table.log.append({"seat": seat, "text": text})
+        table.meta.moves = table.version
+        table.meta.current_player = after.current_player
+        table.meta.status = status
+        self._broadcast(table)
+        if status == "over" and not table.connections and self._tables.get(table.id) is table:
+            del self._tables[table.id]  # nobody watches: the database holds it
+
+    # --- broadcasting ---------------------------------------------------------------
+
+    def _message_for(self, table: Table, seat: int | None, info: dict[str, Any]) -> str:
+        return _dumps(state_message(table.state, seat, info, table.log, table.may_act(seat)))
+
+    def _send_state(self, table: Table, conn: Connection) -> None:
+        conn.push("state", self._message_for(table, conn.seat, self.info_of(table)))
+
+    def _broadcast(self, table: Table) -> None:
+        """Push every connection its own view of the table now."""
+        info = self.info_of(table)
+        built: dict[int | None, str] = {}
+        for conn in list(table.connections):
+            if conn.seat not in built:
+                built[conn.seat] = self._message_for(table, conn.seat, info)
+            conn.push("state", built[conn.seat])
+
+    def _error_to_all(self, table: Table, text: str) -> None:
+        for conn in list(table.connections):
+            conn.push("error", _dumps(error_message(text)))
+
+    # --- bots -----------------------------------------------------------------------
+
+    def _kick(self, table: Table) -> None:
+        """Start the table's bot driver if a bot decides now and none is running."""
+        if self._stopping or table.bot_to_move() is None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        """Let bots decide while a bot is the seat to move; each thinks in a thread on a
+        clone of the state, and its move is stored and broadcast like a person's."""
+        while (seat := table.bot_to_move()) is not None:
+            agent, version = table.agents[seat], table.version
+            try:
+                action = await asyncio.to_thread(agent.act, table.state.clone())
+            except Exception as exc:
+                log.exception("table %s: the bot in seat %d failed", table.id, seat)
+                self._error_to_all(table, f"the bot in seat {seat} failed: {exc}")
+                return
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                if (
+                    table.version != version
+                    or table.bot_to_move() != seat
+                    or table.agents.get(seat) is not agent
+                ):
+                    continue
+                try:
+                    await self._commit(table, seat, action)
+                except (MeepleError, ValueError) as exc:
+                    log.error("table %s: the bot in seat %d: %s", table.id, seat, exc)
+                    self._error_to_all(table, f"the bot in seat {seat} failed: {exc}")
+                    return

@@ -1,0 +1,59 @@
+"""What one seat, or a spectator, is sent.
+
+Every message is built only from the protocol's public surface: `observation(seat)` (or
+`public_observation()` for a spectator), `legal_actions()` with `action_to_string` for
+the seat that decides, `current_player`, and `returns`/`scores` once the game is over.
+The log is made of `public_action_string` texts collected as actions are applied. Nothing
+reads a state's internals, so a seat is never sent what it may not see: the message for
+seat p is the same for the true state and for any `state.resample(p, k)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core.game import State
+
+
+def spectator_observation(state: State) -> dict[str, Any] | None:
+    """The public view, or None for a game that has no public_observation()."""
+    try:
+        return state.public_observation()
+    except NotImplementedError:
+        return None
+
+
+def legal_texts(state: State) -> list[dict[str, Any]]:
+    return [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+
+
+def state_message(
+    state: State,
+    seat: int | None,
+    table: Mapping[str, Any],
+    log: Sequence[Mapping[str, Any]],
+    may_act: bool,
+) -> dict[str, Any]:
+    """The "state" message for `seat` (None: a spectator).
+
+    `table` is the TableInfo, `log` the public log so far (its length is the version),
+    `may_act` whether that seat may act now (a human seat of a table in play): only then
+    and only when the seat decides now are its legal actions included.
+    """
+    over = state.is_terminal()
+    current = state.current_player
+    observation = spectator_observation(state) if seat is None else state.observation(seat)
+    deciding = seat is not None and may_act and not over and seat == current
+    return {
+        "type": "state",
+        "table": dict(table),
+        "seat": seat,
+        "version": len(log),
+        "observation": observation,
+        "current_player": current,
+        "legal": legal_texts(state) if deciding else [],
+        "log": [dict(entry) for entry in log],
+        "returns": state.returns() if over else None,
+        "scores": state.scores() if over else None,
+    }

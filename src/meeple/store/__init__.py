@@ -1,0 +1,27 @@
+"""Game tables in a database: options, seed, seats and the append-only action log.
+
+SQLite by default (./var/meeple.db), PostgreSQL (or any SQLAlchemy URL) through
+MEEPLE_DATABASE_URL. Knows nothing of the server that uses it.
+"""
+
+from meeple.store.repository import (
+    DEFAULT_DATABASE_URL,
+    STATUSES,
+    Store,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+    database_url,
+    shown_url,
+)
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "STATUSES",
+    "Store",
+    "StoreError",
+    "StoredSeat",
+    "StoredTable",
+    "database_url",
+    "shown_url",
+]

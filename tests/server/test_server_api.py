@@ -1,0 +1,191 @@
+"""The HTTP API: games, tables, joining, bots in seats, records, and its error answers."""
+
+from __future__ import annotations
+
+import pytest
+from server_support import TestClient, create, first_legal, play_until
+
+import meeple
+
+
+def test_games_describe_options_and_actions(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == set(meeple.list_games())
+    anludim = games["anludim"]
+    assert anludim["min_players"] == 2 and anludim["max_players"] == 5
+    assert anludim["options"]["variant"]["choices"] == ["base", "expert"]
+    from meeple.games.anludim import actions
+
+    assert anludim["actions"]["CONFIRM"] == actions.CONFIRM
+    assert anludim["actions"]["NUM_ACTIONS"] == actions.NUM_ACTIONS
+
+
+def test_openapi_describes_the_http_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in (
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/seats/{seat}/bot",
+        "/api/tables/{table_id}/record",
+    ):
+        assert path in paths, path
+
+
+def test_create_table(client: TestClient) -> None:
+    created = create(client, ["human", "random", "human"], options={"variant": "expert"}, seed=3)
+    table = created["table"]
+    assert table["status"] == "waiting"
+    assert table["players"] == 3
+    assert table["options"]["variant"] == "expert"
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot", "human"]
+    assert [s["taken"] for s in table["seats"]] == [False, True, False]
+    assert [i["seat"] for i in created["invites"]] == [0, 2]
+    tokens = [i["token"] for i in created["invites"]] + [created["owner_token"]]
+    assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
+    for invite in created["invites"]:
+        assert invite["url"] == f"/table/{table['id']}?token={invite['token']}"
+    assert client.get(f"/api/tables/{table['id']}").json() == table
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [table["id"]]
+
+
+def test_tokens_are_stored_hashed(client: TestClient) -> None:
+    created = create(client, ["human", "random"])
+    stored = client.app.state.store.get(created["table"]["id"])  # type: ignore[attr-defined]
+    digests = [stored.owner_token_hash] + [s.token_hash for s in stored.seats if s.token_hash]
+    assert created["owner_token"] not in digests
+    assert created["invites"][0]["token"] not in digests
+    assert all(len(d) == 64 for d in digests)
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chess", "seats": ["human", "random"]}, "unknown game 'chess'"),
+        ({"game": "anludim", "seats": ["human"] * 7}, "2 to 5 players"),
+        ({"game": "anludim", "players": 3, "seats": ["human", "random"]}, "3 players need 3"),
+        ({"game": "anludim", "seats": ["human", "random"], "options": {"x": 1}}, "unknown option"),
+        (
+            {"game": "anludim", "seats": ["human", "random"], "options": {"variant": "hard"}},
+            "allowed values",
+        ),
+        ({"game": "anludim", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
+        ({"game": "anludim", "seats": ["human", "ismcts:seconds=60"]}, "at most 5 s"),
+        ({"game": "anludim", "seats": ["human", "random:depth=3"]}, "bad settings"),
+        ({"game": "anludim", "seats": ["human", "random"], "seed": -1}, "non-negative"),
+        ({"game": "anludim", "seats": ["human", "random"], "seed": 2**64}, "below 2**63"),
+        ({"game": "anludim", "seats": ["human", ""]}, "needs an agent spec"),
+    ],
+)
+def test_bad_tables_are_refused_with_a_reason(
+    client: TestClient, body: dict[str, object], words: str
+) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400, response.text
+    assert words in response.json()["error"]
+    assert client.get("/api/tables?status=all").json() == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": ["human", "random"]},
+        {"game": "anludim", "seats": "human,random"},
+        {"game": "anludim", "seats": ["human", "random"], "players": "2"},
+        {"game": "anludim", "seats": ["human", "random"], "seed": 1.5},
+        {"game": "anludim", "seats": ["human", "random"], "colour": "red"},
+    ],
+)
+def test_malformed_bodies_get_an_error(client: TestClient, body: dict[str, object]) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422
+    assert isinstance(response.json()["error"], str)
+
+
+def test_not_json_and_oversized_bodies(client: TestClient) -> None:
+    response = client.post(
+        "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422 and "error" in response.json()
+    huge = {"game": "anludim", "seats": ["human", "random"], "options": {"x": "y" * 70_000}}
+    response = client.post("/api/tables", json=huge)
+    assert response.status_code == 413
+    assert "too large" in response.json()["error"]
+
+
+def test_unknown_table_and_route(client: TestClient) -> None:
+    for path in ("/api/tables/nope", "/api/tables/nope/record", "/api/tables/../../etc"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "error" in response.json()
+    response = client.post("/api/tables/nope/join", json={"seat": 0})
+    assert response.status_code == 404
+    assert response.json() == {"error": "there is no table 'nope'"}
+    assert client.get("/api/tables?status=finished").status_code == 400
+
+
+def test_join_takes_a_free_human_seat(client: TestClient) -> None:
+    created = create(client, ["human", "human", "random"])
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
+    assert joined["seat"] == 1 and joined["url"].endswith(joined["token"])
+    again = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    assert again.status_code == 409 and "taken" in again.json()["error"]
+    bot = client.post(f"/api/tables/{table_id}/join", json={"seat": 2})
+    assert bot.status_code == 409 and "bot" in bot.json()["error"]
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 9}).status_code == 400
+    # the invitation of the joined seat no longer works; the new token does
+    with client.websocket_connect(
+        f"/ws/tables/{table_id}?token={created['invites'][1]['token']}"
+    ) as ws:
+        assert ws.receive_json()["type"] == "error"
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={joined['token']}") as ws:
+        assert ws.receive_json()["seat"] == 1
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"
+    client.post(f"/api/tables/{table_id}/join", json={"seat": 0})
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_seat_to_bot_needs_the_seat_or_owner_token(client: TestClient) -> None:
+    created = create(client, ["human", "human"])
+    table_id = created["table"]["id"]
+    url = f"/api/tables/{table_id}/seats/1/bot"
+    wrong = client.post(url, json={"token": created["invites"][0]["token"], "spec": "random"})
+    assert wrong.status_code == 403 and "token" in wrong.json()["error"]
+    bad_spec = client.post(url, json={"token": created["owner_token"], "spec": "nobody"})
+    assert bad_spec.status_code == 400 and "unknown agent" in bad_spec.json()["error"]
+    info = client.post(url, json={"token": created["owner_token"], "spec": "greedy"}).json()
+    assert info["seats"][1] == {
+        "seat": 1,
+        "kind": "bot",
+        "spec": "greedy",
+        "taken": True,
+        "connected": False,
+    }
+    mine = client.post(
+        f"/api/tables/{table_id}/seats/0/bot",
+        json={"token": created["invites"][0]["token"], "spec": "random"},
+    )
+    assert mine.status_code == 200
+    assert mine.json()["status"] == "playing"
+
+
+def test_record_only_when_over_and_it_replays(client: TestClient) -> None:
+    created = create(client, ["human", "random"], seed=12)
+    table_id, token = created["table"]["id"], created["invites"][0]["token"]
+    early = client.get(f"/api/tables/{table_id}/record")
+    assert early.status_code == 409 and "not over" in early.json()["error"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        final = play_until(ws, first_legal)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert record["seed"] == 12 and record["players"] == 2
+    assert len(record["actions"]) == final["version"]
+    state = meeple.replay(record)
+    assert state.is_terminal()
+    assert state.returns() == final["returns"]
+    assert state.scores() == final["scores"]
+    over = client.get("/api/tables?status=over").json()
+    assert [t["id"] for t in over] == [table_id]
+    assert client.get("/api/tables").json() == []  # the default, open, lists none over

@@ -1,0 +1,142 @@
+"""Storage: every acknowledged move is committed; a restarted server resumes its tables."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import TestClient, create, database, first_legal, next_message, play_until
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.app import app as cli
+from meeple.server import create_app
+from meeple.store import Store, StoredSeat, StoredTable, StoreError
+
+
+def test_restart_in_the_middle_of_a_game_and_finish_it(tmp_path: Path) -> None:
+    url = database(tmp_path)
+    with TestClient(create_app(url)) as client:
+        created = create(client, ["human", "greedy"], seed=33)
+        table_id, token = created["table"]["id"], created["invites"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            left = play_until(ws, first_legal, stop=lambda m: m["version"] >= 25 and m["legal"])
+        # acknowledged means committed: another connection to the database sees it all
+        other = Store(url)
+        stored = other.get(table_id)
+        assert stored is not None and len(stored.actions) == left["version"]
+        other.close()
+    # a new server on the same database
+    with TestClient(create_app(url)) as client:
+        info = client.get(f"/api/tables/{table_id}").json()
+        assert info["status"] == "playing" and info["moves"] == left["version"]
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            back = next_message(ws, "state")
+            for key in ("version", "observation", "legal", "log", "current_player"):
+                assert back[key] == left[key], key
+            final = play_until(ws, first_legal, first=back)
+        record = client.get(f"/api/tables/{table_id}/record").json()
+    state = meeple.replay(record)
+    assert state.is_terminal() and len(record["actions"]) == final["version"]
+    assert state.returns() == final["returns"] and state.scores() == final["scores"]
+    assert public_log(record) == final["log"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    replayed = CliRunner().invoke(cli, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def public_log(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The public log a replay of the record produces."""
+    state = meeple.replay({**record, "actions": []})
+    log: list[dict[str, Any]] = []
+    for action in record["actions"]:
+        log.append({"seat": state.current_player, "text": state.public_action_string(action)})
+        state.apply_action(action)
+    return log
+
+
+def wait_for(
+    client: TestClient, table_id: str, done: Callable[[dict[str, Any]], bool], seconds: float = 20
+) -> dict[str, Any]:
+    """Poll the table's info until `done(info)`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        info: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+        if done(info):
+            return info
+        time.sleep(0.01)
+    raise AssertionError(f"table {table_id} did not get there in {seconds} s")
+
+
+def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
+    url = database(tmp_path)
+    with TestClient(create_app(url, bot_delay=0.01)) as client:
+        table_id = create(client, ["random", "greedy"], seed=6)["table"]["id"]
+        wait_for(client, table_id, lambda info: info["moves"] >= 5)
+    with TestClient(create_app(url)) as client:
+        info = wait_for(client, table_id, lambda info: info["status"] == "over")
+        record = client.get(f"/api/tables/{table_id}/record").json()
+    assert meeple.replay(record).is_terminal()
+    assert info["moves"] == len(record["actions"])
+
+
+def _table(table_id: str) -> StoredTable:
+    return StoredTable(
+        id=table_id,
+        game="anludim",
+        players=2,
+        options={},
+        seed=1,
+        status="playing",
+        owner_token_hash="0" * 64,
+        current_player=0,
+        seats=[StoredSeat(seat=0, kind="human"), StoredSeat(seat=1, kind="bot", spec="random")],
+    )
+
+
+def test_store_appends_in_order_only(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'deep' / 'er' / 'm.db'}")  # folders are made
+    store.create_table(_table("a"))
+    store.append_action("a", 0, 0, 5, 1, "playing")
+    with pytest.raises(StoreError, match="not the next"):
+        store.append_action("a", 0, 0, 6, 1, "playing")
+    with pytest.raises(StoreError, match="not the next"):
+        store.append_action("a", 2, 0, 6, 1, "playing")
+    store.append_action("a", 1, 1, 7, 0, "over")
+    stored = store.get("a")
+    assert stored is not None
+    assert stored.actions == [5, 7] and stored.moves == 2 and stored.status == "over"
+    assert [t.id for t in store.list_tables(["over"])] == ["a"]
+    assert store.unfinished() == []
+    assert store.get("b") is None
+    store.close()
+
+
+def test_store_in_memory_and_bad_urls() -> None:
+    store = Store("sqlite://")
+    store.create_table(_table("m"))
+    assert store.unfinished() == ["m"]
+    store.close()
+    with pytest.raises(StoreError, match="not a URL"):
+        Store("not a url")
+    with pytest.raises(StoreError, match="cannot open database"):
+        Store("nosuchdb://user:secret@host/x")
+
+
+def test_serve_prints_the_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.cli.app as cli_app
+
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(cli_app, "_run_server", lambda app, host, port: calls.append((host, port)))
+    url = database(tmp_path)
+    result = CliRunner().invoke(cli, ["serve", "--port", "8123", "--database-url", url])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8123" in result.stdout
+    assert calls == [("127.0.0.1", 8123)]
+    bad = CliRunner().invoke(cli, ["serve", "--database-url", "postgresql+nodriver://x/y"])
+    assert bad.exit_code == 2 and "error:" in bad.stderr

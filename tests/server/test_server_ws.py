@@ -1,0 +1,220 @@
+"""The WebSocket: views per seat, actions checked on the server, refusals that change
+nothing and keep the connection open, spectators, reconnection, bots."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import pytest
+from server_support import (
+    TestClient,
+    WebSocketTestSession,
+    create,
+    first_legal,
+    last_legal,
+    next_message,
+    play_until,
+)
+
+import meeple.agents
+from meeple.core.game import State
+
+
+def two_humans(client: TestClient, **body: Any) -> tuple[str, str, str]:
+    created = create(client, ["human", "human"], seed=4, **body)
+    table = created["table"]["id"]
+    return table, created["invites"][0]["token"], created["invites"][1]["token"]
+
+
+def ws_url(table: str, token: str | None = None) -> str:
+    return f"/ws/tables/{table}" + (f"?token={token}" if token else "")
+
+
+def test_each_seat_gets_its_own_view(client: TestClient) -> None:
+    table, token0, token1 = two_humans(client)
+    with client.websocket_connect(ws_url(table, token0)) as ws0:
+        waiting = next_message(ws0, "state")
+        assert waiting["table"]["status"] == "waiting" and waiting["legal"] == []
+        assert waiting["seat"] == 0 and waiting["observation"]["you"] == 0
+        with client.websocket_connect(ws_url(table, token1)) as ws1:
+            view1 = next_message(ws1, "state")
+            view0 = next_message(ws0, "state")
+            assert view0["table"]["status"] == view1["table"]["status"] == "playing"
+            assert [s["connected"] for s in view1["table"]["seats"]] == [True, True]
+            assert view0["version"] == view1["version"] == 0
+            assert view0["observation"]["hand"] != view1["observation"]["hand"]
+            decider = view0["current_player"]
+            assert view1["current_player"] == decider
+            deciding, waiting_view = (view0, view1) if decider == 0 else (view1, view0)
+            assert deciding["legal"] and all(set(a) == {"id", "text"} for a in deciding["legal"])
+            assert waiting_view["legal"] == []
+            assert view0["log"] == [] and view0["returns"] is None and view0["scores"] is None
+
+
+def test_actions_are_checked_and_refusals_change_nothing(client: TestClient) -> None:
+    table, token0, token1 = two_humans(client)
+    with (
+        client.websocket_connect(ws_url(table, token0)) as ws0,
+        client.websocket_connect(ws_url(table, token1)) as ws1,
+    ):
+        next_message(ws0, "state")  # waiting for seat 1
+        views = {1: next_message(ws1, "state"), 0: next_message(ws0, "state")}
+        sockets = {0: ws0, 1: ws1}
+        decider = views[0]["current_player"]
+        mine, other, view = sockets[decider], sockets[1 - decider], views[decider]
+        legal = {a["id"] for a in view["legal"]}
+        illegal = next(a for a in range(10_000) if a not in legal)
+
+        def refused(ws: WebSocketTestSession, message: Any, words: str) -> None:
+            ws.send_text(message if isinstance(message, str) else json.dumps(message))
+            error = next_message(ws, "error")
+            assert words in error["message"], error
+
+        refused(mine, {"type": "act", "action": illegal, "version": 0}, "not legal")
+        refused(mine, {"type": "act", "action": True, "version": 0}, "must be an integer")
+        refused(mine, {"type": "act", "action": first_legal(view), "version": 5}, "stale")
+        refused(mine, {"type": "act", "action": first_legal(view)}, "needs 'version'")
+        refused(other, {"type": "act", "action": first_legal(view), "version": 0}, "not seat")
+        refused(mine, "{not json", "malformed JSON")
+        refused(mine, "[1, 2]", "JSON object")
+        refused(mine, {"type": "resign"}, "unknown message type 'resign'")
+        refused(mine, {"type": "act", "action": 1, "version": 0, "x": 1}, "unknown field 'x'")
+        refused(mine, json.dumps({"type": "ping", "pad": "x" * 5000}), "too long")
+        mine.send_bytes(b'{"type": "ping"}')
+        assert "text frames" in next_message(mine, "error")["message"]
+        # the connection is still open, and nothing changed
+        mine.send_json({"type": "ping"})
+        assert next_message(mine, "pong") == {"type": "pong"}
+        mine.send_json({"type": "sync"})
+        again = next_message(mine, "state")
+        assert again["version"] == 0 and again["legal"] == view["legal"]
+        assert again["observation"] == view["observation"]
+        info = client.get(f"/api/tables/{table}").json()
+        assert info["moves"] == 0
+        # a legal action is applied, acknowledged by the new state, and logged
+        mine.send_json({"type": "act", "action": first_legal(view), "version": 0})
+        after = next_message(mine, "state")
+        assert after["version"] == 1 and len(after["log"]) == 1
+        assert after["log"][0]["seat"] == decider
+        assert next_message(other, "state")["version"] == 1
+        assert client.get(f"/api/tables/{table}").json()["moves"] == 1
+
+
+def test_wrong_token_is_refused(client: TestClient) -> None:
+    table, token0, _ = two_humans(client)
+    _, other_token, _ = two_humans(client)
+    for bad in ("x" * 32, other_token, token0[:-1]):
+        with client.websocket_connect(ws_url(table, bad)) as ws:
+            error = ws.receive_json()
+            assert error["type"] == "error" and "not valid" in error["message"]
+    with client.websocket_connect(ws_url("nosuchtable", token0)) as ws:
+        assert "no table" in ws.receive_json()["message"]
+    info = client.get(f"/api/tables/{table}").json()
+    assert [s["taken"] for s in info["seats"]] == [False, False]
+
+
+def test_spectators_see_the_public_view_and_cannot_act(client: TestClient) -> None:
+    created = create(client, ["human", "random"], seed=9)
+    table, token = created["table"]["id"], created["invites"][0]["token"]
+    with client.websocket_connect(ws_url(table)) as watcher:
+        view = next_message(watcher, "state")
+        assert view["seat"] is None and view["legal"] == []
+        assert view["observation"]["you"] is None and view["observation"]["hand"] == []
+        watcher.send_json({"type": "act", "action": 0, "version": 0})
+        assert "spectators cannot act" in next_message(watcher, "error")["message"]
+    # the owner's token watches too
+    with client.websocket_connect(ws_url(table, created["owner_token"])) as owner:
+        assert next_message(owner, "state")["seat"] is None
+    with client.websocket_connect(ws_url(table, token)) as ws:
+        final = play_until(ws, last_legal)
+    with client.websocket_connect(ws_url(table)) as watcher:
+        end = next_message(watcher, "state")
+        assert end["returns"] == final["returns"] and end["version"] == final["version"]
+
+
+def test_reconnecting_restores_the_full_view(client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], seed=21)
+    table, token = created["table"]["id"], created["invites"][0]["token"]
+    with client.websocket_connect(ws_url(table, token)) as ws:
+        left = play_until(ws, first_legal, stop=lambda m: m["version"] >= 12 and m["legal"])
+    with client.websocket_connect(ws_url(table, token)) as ws:
+        back = next_message(ws, "state")
+    for key in ("version", "observation", "legal", "log", "current_player", "seat"):
+        assert back[key] == left[key], key
+    assert back["table"]["seats"][0]["connected"] is True
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
+    created = create(client, ["human", "human"], seed=5)
+    table = created["table"]["id"]
+    token0, token1 = (i["token"] for i in created["invites"])
+    with client.websocket_connect(ws_url(table, token1)) as ws1:
+        next_message(ws1, "state")
+        with client.websocket_connect(ws_url(table, token0)) as ws0:
+            play_until(ws0, first_legal, stop=lambda m: m["version"] >= 3)
+        # seat 0 left; seat 1 asks for a bot in its place and plays on to the end
+        response = client.post(
+            f"/api/tables/{table}/seats/0/bot", json={"token": token1, "spec": "random"}
+        )
+        assert response.status_code == 403  # only seat 0 itself or the owner may
+        response = client.post(
+            f"/api/tables/{table}/seats/0/bot",
+            json={"token": created["owner_token"], "spec": "random"},
+        )
+        assert response.status_code == 200, response.text
+        final = play_until(ws1, first_legal)
+    assert final["table"]["status"] == "over"
+    assert final["table"]["seats"][0]["kind"] == "bot"
+
+
+def test_bots_play_all_seats_including_ismcts(client: TestClient) -> None:
+    created = create(client, ["random", "greedy", "ismcts:iterations=20"], seed=2)
+    assert created["invites"] == []
+    assert created["table"]["status"] == "playing"
+    table = created["table"]["id"]
+    with client.websocket_connect(ws_url(table)) as watcher:
+        final = play_until(watcher, first_legal)
+    assert final["table"]["status"] == "over"
+    assert sorted(final["returns"])[-1] == 1.0
+
+
+class _BlockedAgent:
+    """A bot that cannot decide until the test lets it (a very slow bot)."""
+
+    name = "blocked"
+    release = threading.Event()
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, state: State) -> int:
+        assert _BlockedAgent.release.wait(timeout=30)
+        return state.legal_actions()[0]
+
+
+@pytest.fixture
+def blocked_bot(monkeypatch: pytest.MonkeyPatch) -> Any:
+    # registered for this test only (monkeypatch takes it out of the registry again)
+    monkeypatch.setitem(meeple.agents._AGENTS, "test-blocked", _BlockedAgent)
+    _BlockedAgent.release.clear()
+    yield _BlockedAgent.release
+    _BlockedAgent.release.set()
+
+
+def test_a_thinking_bot_blocks_no_other_table(client: TestClient, blocked_bot: Any) -> None:
+    slow = create(client, ["test-blocked", "human"], seed=1)
+    slow_id, slow_token = slow["table"]["id"], slow["invites"][0]["token"]
+    with client.websocket_connect(ws_url(slow_id, slow_token)) as slow_ws:
+        start = next_message(slow_ws, "state")
+        assert start["current_player"] == 0  # the blocked bot decides first
+        fast = create(client, ["human", "random"], seed=8)
+        fast_id, fast_token = fast["table"]["id"], fast["invites"][0]["token"]
+        with client.websocket_connect(ws_url(fast_id, fast_token)) as fast_ws:
+            final = play_until(fast_ws, first_legal)
+        assert final["table"]["status"] == "over"
+        assert client.get(f"/api/tables/{slow_id}").json()["moves"] == 0
+        blocked_bot.set()
+        moved = play_until(slow_ws, first_legal, stop=lambda m: m["version"] >= 1)
+        assert moved["log"][0]["seat"] == 0
