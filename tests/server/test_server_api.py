@@ -20,6 +20,18 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
     assert anludim["actions"]["NUM_ACTIONS"] == actions.NUM_ACTIONS
 
 
+def test_catalogue_names_every_component(client: TestClient) -> None:
+    """A page can draw the tiles and name the cards that observations give by id."""
+    aridnyk = client.get("/api/games/aridnyk/catalogue").json()
+    assert [t["id"] for t in aridnyk["tiles"]] == list(range(45))
+    assert [p["number"] for p in aridnyk["plots"]] == list(range(1, 55))
+    assert len(aridnyk["trinkets"]) == 42 and aridnyk["placeholder"] is True
+    river = next(t for t in aridnyk["tiles"] if t["terrain"] == "river")
+    assert len(river["water_edges"]) == 2
+    assert client.get("/api/games/anludim/catalogue").json() == {}
+    assert client.get("/api/games/chess/catalogue").status_code in (400, 404)
+
+
 def test_openapi_describes_the_http_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (

@@ -154,6 +154,12 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State: ...
 
+    def catalogue(self) -> dict[str, Any]:
+        """The game's public component list, JSON-ready (tiles, cards with their names
+        and texts), for interfaces that draw components observations name by id. Games
+        whose observations are self-describing keep the empty default."""
+        return {}
+
     def render(self, observation: Mapping[str, Any]) -> Any:
         """A rich renderable of one seat's view; games override with a real view."""
         from pprint import pformat

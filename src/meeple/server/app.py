@@ -173,6 +173,16 @@ def create_app(
         """Every game the server can seat, with its options and action constants."""
         return summaries
 
+    catalogues: dict[str, dict[str, Any]] = {}
+
+    @app.get("/api/games/{name}/catalogue", responses=ERRORS, tags=["games"])
+    async def catalogue(name: str) -> dict[str, Any]:
+        """The game's public component list (tiles, cards and their texts), as its
+        observations name them by id; empty for games that need none."""
+        if name not in catalogues:
+            catalogues[name] = load_game(name).catalogue()
+        return catalogues[name]
+
     @app.post(
         "/api/tables",
         response_model=CreatedTable,

@@ -202,6 +202,7 @@ def test_ruling_3_the_start_tile_counts_only_after_a_move() -> None:
     assert s._shepherds[0] == (0, 1)
     assert s.observation(0)["pending"] == {
         "step": "resolving white effects",
+        "frame": "white_effects",
         "source": "white",
         "effects": {"sheep": 2},
     }

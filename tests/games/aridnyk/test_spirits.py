@@ -50,6 +50,7 @@ def test_aridnyk_trades_two_sheep_for_a_trinket() -> None:
     assert s._sheep[0] == 3
     assert s.observation(0)["pending"] == {
         "step": "drawing a card",
+        "frame": "draw",
         "kind": "trinket",
         "may_refresh": True,
     }
@@ -109,7 +110,7 @@ def test_vovk_trades_a_card_for_three_moves_split_with_one_spirit() -> None:
     shepherd_steps(s, 1, E)
     play(s, A.TRADE + VOVK, A.DISCARD_CARD + 40)
     pending = s.observation(0)["pending"]
-    assert pending == {"step": "Vovk's moves", "moves_left": 3, "spirit": None}
+    assert pending == {"step": "Vovk's moves", "frame": "vovk", "moves_left": 3, "spirit": None}
     choices = [a - A.SPIRIT for a in s.legal_actions() if A.SPIRIT <= a < A.TRADE]
     assert choices == [ARIDNYK, BOH, VOVK]
     play(s, A.SHEPHERD_STEP + S)  # onto seat 1's Shepherd: may not stop here

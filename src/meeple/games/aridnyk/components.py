@@ -1237,3 +1237,37 @@ def components_markdown() -> str:
     ]
     out += [_row([c.title, ABILITIES[c.name]]) for c in CHARACTERS]
     return "\n".join(out) + "\n"
+
+
+def catalogue() -> dict[str, Any]:
+    """The component set as JSON-ready data keyed as observations name things: tiles by
+    id with their printed water sides (rotation 0), Plots and Trinkets by number."""
+    return {
+        "placeholder": PLACEHOLDER_DATA,
+        "tiles": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "season": t.season,
+                "terrain": t.terrain,
+                "water_edges": list(t.water),
+                "spirit": t.spirit,
+                "black": {k: v for k, v in zip(EFFECT_KINDS, TILE_BLACK[t.id], strict=True) if v},
+                "white": {k: v for k, v in zip(EFFECT_KINDS, TILE_WHITE[t.id], strict=True) if v},
+                "text": tile_text(t.id),
+            }
+            for t in TILES
+        ],
+        "plots": [
+            {"number": p.number, "name": p.name, "starter": p.starter, "text": plot_text(i)}
+            for i, p in enumerate(PLOTS)
+        ],
+        "trinkets": [
+            {"number": t.number, "name": t.name, "timing": t.timing, "text": trinket_text(i)}
+            for i, t in enumerate(TRINKETS)
+        ],
+        "characters": [
+            {"name": c.name, "title": c.title, "text": character_text(i)}
+            for i, c in enumerate(CHARACTERS)
+        ],
+    }

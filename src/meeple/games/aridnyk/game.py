@@ -75,6 +75,12 @@ class AridnykGame(Game):
     def new_initial_state(self, seed: int | None = None) -> AridnykState:
         return AridnykState(self, check_seed(seed))
 
+    def catalogue(self) -> dict[str, Any]:
+        """Every tile, Plot, Trinket and character as observations name them."""
+        from meeple.games.aridnyk.components import catalogue
+
+        return catalogue()
+
     def render(self, observation: Any) -> Any:
         from meeple.games.aridnyk.view import render
 

@@ -1,0 +1,220 @@
+// Small DOM helpers shared by the pages. Everything is built with createElement and
+// textContent: no HTML strings, so text from the server can never become markup.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function setAttrs(el, attrs) {
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') {
+      el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
+    } else if (name === 'style' && typeof value === 'object') {
+      for (const [prop, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null) el.style.setProperty(prop, String(v));
+      }
+    } else if (name.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(name.slice(2).toLowerCase(), value);
+    } else if (name === 'text') {
+      el.textContent = String(value);
+    } else if (value === true) {
+      el.setAttribute(name, '');
+    } else {
+      el.setAttribute(name, String(value));
+    }
+  }
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) {
+      append(el, child);
+    } else if (typeof child === 'object' && 'nodeType' in child) {
+      el.appendChild(child);
+    } else {
+      el.appendChild(document.createTextNode(String(child)));
+    }
+  }
+}
+
+/** An HTML element: h('button', {class: 'x', onClick: f}, 'text', child, [more]). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** An SVG element, same calling convention as h(). */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** Replace the children of `el` by `children` (null and false are skipped); returns el. */
+export function fill(el, ...children) {
+  clear(el);
+  append(el, children);
+  return el;
+}
+
+/** Remove every child of `el` and return it. */
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** "three_of_a_kind" -> "Three of a kind". */
+export function humanize(key) {
+  const text = String(key).replace(/_/g, ' ').trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** "fortune_teller" -> "Fortune Teller". */
+export function titleCase(key) {
+  return String(key)
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+export const SEAT_COLOURS = ['#d8432e', '#2f6fdb', '#e0a100', '#8a3fc1', '#1c9a6c', '#e26ab0'];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+}
+
+/** "Seat 2" or "You" when the page's seat is that one. */
+export function seatLabel(seat, you) {
+  if (seat === null || seat === undefined || seat < 0) return '—';
+  return seat === you ? `You (seat ${seat})` : `Seat ${seat}`;
+}
+
+/** A small coloured seat chip. */
+export function seatChip(seat, you) {
+  return h(
+    'span',
+    { class: 'seat-chip', style: { '--seat': seatColour(seat) }, 'data-seat': seat },
+    seatLabel(seat, you),
+  );
+}
+
+/** A section with a heading: panel('Hand', child, ...). */
+export function panel(title, attrs, ...children) {
+  return h('section', { class: 'panel', ...attrs }, title ? h('h3', {}, title) : null, ...children);
+}
+
+/** The legal actions of a state message as a Map id -> text. */
+export function legalMap(msg) {
+  const map = new Map();
+  for (const a of msg?.legal ?? []) map.set(a.id, a.text);
+  return map;
+}
+
+/**
+ * Make `el` a click target for action `id` when legal: adds the class "clickable",
+ * the attribute data-act, a tooltip with the action's text and a click/keyboard handler.
+ */
+export function clickable(el, id, legal, act) {
+  if (id === undefined || id === null || !legal.has(id)) return el;
+  el.classList.add('clickable');
+  el.setAttribute('data-act', String(id));
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  const text = legal.get(id);
+  if (el instanceof SVGElement) {
+    el.appendChild(s('title', {}, text));
+  } else {
+    el.title = text;
+  }
+  const fire = (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    act(id);
+  };
+  el.addEventListener('click', fire);
+  el.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') fire(ev);
+  });
+  return el;
+}
+
+/** An action button for a legal action (used inside game views; data-act, not data-action). */
+export function actButton(id, legal, act, label, attrs = {}) {
+  const b = h('button', { type: 'button', class: 'act', ...attrs }, label ?? legal.get(id) ?? `#${id}`);
+  if (legal.has(id)) {
+    b.setAttribute('data-act', String(id));
+    b.title = legal.get(id);
+    b.addEventListener('click', () => act(id));
+  } else {
+    b.disabled = true;
+  }
+  return b;
+}
+
+const openDetails = new Set();
+
+/** A <details> that stays open or closed across re-renders (by `key`). */
+export function details(key, summary, attrs = {}, ...children) {
+  const el = h('details', { ...attrs, open: openDetails.has(key) }, h('summary', {}, summary), ...children);
+  el.addEventListener('toggle', () => {
+    if (el.open) openDetails.add(key);
+    else openDetails.delete(key);
+  });
+  return el;
+}
+
+/** Copy text to the clipboard; falls back to selecting a field. */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (field) {
+      field.focus();
+      field.select();
+      try {
+        return document.execCommand('copy');
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** fetch JSON; throws an Error whose message is the server's {"error": ...} when given. */
+export async function fetchJSON(url, options = {}) {
+  const init = { ...options, headers: { Accept: 'application/json', ...(options.headers ?? {}) } };
+  if (options.body !== undefined && typeof options.body !== 'string') {
+    init.body = JSON.stringify(options.body);
+    init.headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(url, init);
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    if (data && typeof data === 'object') {
+      const detail = data.error ?? data.detail;
+      if (typeof detail === 'string') message = detail;
+      else if (detail !== undefined) message = JSON.stringify(detail);
+    } else if (typeof data === 'string' && data) {
+      message = data;
+    }
+    const err = new Error(message);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}

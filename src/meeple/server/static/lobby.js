@@ -1,0 +1,390 @@
+// The lobby: open tables (join, watch), and a form to create a table.
+import { h, clear, humanize, fetchJSON, copyText, seatColour } from '/static/dom.js';
+
+const SEAT_KINDS = [
+  ['you', 'you'],
+  ['human', 'human (invite)'],
+  ['random', 'random bot'],
+  ['greedy', 'greedy bot'],
+  ['ismcts', 'ismcts bot'],
+];
+const GAMES_WITH_GREEDY = new Set(['anludim', 'aridnyk']);
+const REFRESH_MS = 3000;
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  banner: $('banner'),
+  form: $('create-form'),
+  game: $('game-select'),
+  notes: $('game-notes'),
+  players: $('players-select'),
+  options: $('options'),
+  seats: $('seats'),
+  create: $('create-button'),
+  created: $('created'),
+  tables: $('tables'),
+  showOver: $('show-over'),
+};
+
+let games = [];
+let seatValues = []; // what each seat select held, kept across player-count changes
+let refreshTimer = null;
+
+// --- errors ------------------------------------------------------------------------
+
+function showError(message) {
+  clear(els.banner);
+  els.banner.append(
+    h('span', { class: 'banner-text' }, message),
+    h('button', { type: 'button', class: 'banner-close', 'data-testid': 'error-dismiss', 'aria-label': 'dismiss', onClick: hideError }, '×'),
+  );
+  els.banner.hidden = false;
+}
+
+function hideError() {
+  els.banner.hidden = true;
+  clear(els.banner);
+}
+
+// --- tokens kept by the browser --------------------------------------------------
+
+function rememberToken(tableId, token) {
+  try {
+    sessionStorage.setItem(`meeple.token.${tableId}`, token);
+  } catch {
+    /* storage may be disabled: the token stays in the URL */
+  }
+}
+
+function storedToken(tableId) {
+  try {
+    return sessionStorage.getItem(`meeple.token.${tableId}`);
+  } catch {
+    return null;
+  }
+}
+
+// --- the create form ---------------------------------------------------------------
+
+function currentGame() {
+  return games.find((g) => g.name === els.game.value) ?? games[0];
+}
+
+function defaultSeat(index, game) {
+  if (index === 0) return 'you';
+  return GAMES_WITH_GREEDY.has(game?.name) ? 'greedy' : 'random';
+}
+
+function choiceLabel(choice) {
+  if (choice === true) return 'yes';
+  if (choice === false) return 'no';
+  if (choice === null) return 'none';
+  return String(choice);
+}
+
+function buildGameSelect() {
+  clear(els.game);
+  for (const g of games) {
+    els.game.append(h('option', { value: g.name }, g.title || humanize(g.name)));
+  }
+  let saved = null;
+  try {
+    saved = localStorage.getItem('meeple.lobby.game');
+  } catch {
+    /* ignore */
+  }
+  if (saved && games.some((g) => g.name === saved)) els.game.value = saved;
+  els.game.disabled = games.length === 0;
+  els.create.disabled = games.length === 0;
+}
+
+function buildGameFields() {
+  const game = currentGame();
+  if (!game) return;
+  // players
+  const previous = Number(els.players.value);
+  clear(els.players);
+  const low = game.min_players ?? 1;
+  const high = game.max_players ?? low;
+  for (let n = low; n <= high; n++) els.players.append(h('option', { value: n }, String(n)));
+  const fallback = game.default_players ?? low;
+  els.players.value = String(previous >= low && previous <= high && els.players.dataset.game === game.name ? previous : fallback);
+  els.players.dataset.game = game.name;
+
+  // notes (placeholder data and the like)
+  const notes = [...(game.notes ?? [])];
+  if (game.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
+  els.notes.hidden = notes.length === 0;
+  els.notes.textContent = notes.join(' ');
+
+  // options
+  clear(els.options).append(h('legend', {}, 'Options'));
+  const entries = Object.entries(game.options ?? {});
+  els.options.hidden = entries.length === 0;
+  for (const [name, spec] of entries) {
+    const choices = spec.choices ?? [spec.default];
+    const select = h('select', { id: `option-${name}`, 'data-testid': `option-${name}`, 'data-option': name });
+    choices.forEach((choice, i) => {
+      const opt = h('option', { value: String(i) }, choiceLabel(choice));
+      if (JSON.stringify(choice) === JSON.stringify(spec.default)) opt.selected = true;
+      select.append(opt);
+    });
+    els.options.append(
+      h('div', { class: 'form-row' },
+        h('label', { for: `option-${name}` }, humanize(name)),
+        select,
+        spec.help ? h('small', { class: 'help' }, spec.help) : null),
+    );
+  }
+  seatValues = [];
+  buildSeats();
+}
+
+function buildSeats() {
+  const game = currentGame();
+  const n = Number(els.players.value) || 1;
+  // keep what the user chose so far
+  for (const sel of els.seats.querySelectorAll('select')) {
+    seatValues[Number(sel.dataset.seat)] = sel.value;
+  }
+  clear(els.seats).append(h('legend', {}, 'Seats'));
+  for (let i = 0; i < n; i++) {
+    const select = h('select', { id: `seat-${i}`, 'data-testid': `seat-${i}`, 'data-seat': i });
+    for (const [value, label] of SEAT_KINDS) select.append(h('option', { value }, label));
+    select.value = seatValues[i] ?? defaultSeat(i, game);
+    els.seats.append(
+      h('div', { class: 'form-row seat-row' },
+        h('label', { for: `seat-${i}` },
+          h('span', { class: 'seat-dot', style: { background: seatColour(i) } }),
+          `Seat ${i}`),
+        select),
+    );
+  }
+}
+
+function formBody() {
+  const game = currentGame();
+  const options = {};
+  for (const sel of els.options.querySelectorAll('select[data-option]')) {
+    const name = sel.dataset.option;
+    const spec = game.options[name];
+    const choice = (spec.choices ?? [spec.default])[Number(sel.value)];
+    if (JSON.stringify(choice) !== JSON.stringify(spec.default)) options[name] = choice;
+  }
+  const kinds = [...els.seats.querySelectorAll('select[data-seat]')].map((sel) => sel.value);
+  return {
+    body: {
+      game: game.name,
+      players: Number(els.players.value),
+      options,
+      seats: kinds.map((k) => (k === 'you' ? 'human' : k)),
+    },
+    kinds,
+  };
+}
+
+function absoluteUrl(url) {
+  return new URL(url, location.origin).href;
+}
+
+function inviteRow(invite, label) {
+  const field = h('input', { type: 'text', readonly: true, value: absoluteUrl(invite.url), 'data-testid': `invite-url-${invite.seat}`, class: 'invite-url' });
+  const copy = h('button', { type: 'button', 'data-testid': `invite-copy-${invite.seat}` }, 'Copy');
+  copy.addEventListener('click', async () => {
+    const ok = await copyText(field.value, field);
+    copy.textContent = ok ? 'Copied' : 'Select and copy';
+    setTimeout(() => (copy.textContent = 'Copy'), 1500);
+  });
+  return h('div', { class: 'invite', 'data-seat': invite.seat },
+    h('span', { class: 'seat-dot', style: { background: seatColour(invite.seat) } }),
+    h('span', { class: 'invite-label' }, label ?? `Seat ${invite.seat}`),
+    field, copy);
+}
+
+async function onCreate(ev) {
+  ev.preventDefault();
+  hideError();
+  const { body, kinds } = formBody();
+  els.create.disabled = true;
+  els.create.textContent = 'Creating…';
+  try {
+    const res = await fetchJSON('/api/tables', { method: 'POST', body });
+    const id = res.table?.id;
+    const invites = res.invites ?? [];
+    try {
+      if (res.owner_token) localStorage.setItem(`meeple.owner.${id}`, res.owner_token);
+    } catch {
+      /* ignore */
+    }
+    const mineSeats = kinds.flatMap((k, i) => (k === 'you' ? [i] : []));
+    const mine = invites.find((inv) => inv.seat === mineSeats[0]);
+    const others = invites.filter((inv) => inv !== mine);
+    try {
+      if (others.length) localStorage.setItem(`meeple.invites.${id}`, JSON.stringify(others));
+    } catch {
+      /* ignore */
+    }
+    if (mine) rememberToken(id, mine.token);
+    if (mine && others.length === 0) {
+      location.assign(mine.url);
+      return;
+    }
+    showCreated(id, mine, others, mineSeats);
+  } catch (err) {
+    showError(`Could not create the table: ${err.message}`);
+  } finally {
+    els.create.disabled = false;
+    els.create.textContent = 'Create table';
+  }
+}
+
+function showCreated(id, mine, others, mineSeats) {
+  clear(els.created);
+  els.created.hidden = false;
+  els.created.append(h('h3', {}, `Table ${id} created`));
+  if (others.length) {
+    els.created.append(h('p', {}, 'Send each player their own invitation link:'));
+    for (const inv of others) {
+      const label = mineSeats.includes(inv.seat) ? `Seat ${inv.seat} (you, another tab)` : `Seat ${inv.seat}`;
+      els.created.append(inviteRow(inv, label));
+    }
+  }
+  const go = mine
+    ? h('a', { class: 'button primary', href: mine.url, 'data-testid': 'go-to-seat' }, `Take your seat (seat ${mine.seat}) →`)
+    : h('a', { class: 'button', href: `/table/${encodeURIComponent(id)}`, 'data-testid': 'go-to-seat' }, 'Watch the table →');
+  els.created.append(h('p', { class: 'buttons' }, go));
+  refreshTables();
+}
+
+// --- the table list ----------------------------------------------------------------
+
+function when(created) {
+  if (created === undefined || created === null) return '';
+  const date = new Date(typeof created === 'number' ? (created < 1e12 ? created * 1000 : created) : created);
+  if (Number.isNaN(date.getTime())) return String(created);
+  const secs = Math.round((Date.now() - date.getTime()) / 1000);
+  if (secs < 60) return 'just now';
+  if (secs < 3600) return `${Math.floor(secs / 60)} min ago`;
+  if (secs < 86400) return `${Math.floor(secs / 3600)} h ago`;
+  return date.toLocaleDateString();
+}
+
+function seatBadge(seat) {
+  let text;
+  let cls = 'seat-badge';
+  if (seat.kind === 'bot') {
+    text = `${seat.spec ?? 'bot'}`;
+    cls += ' bot';
+  } else if (!seat.taken) {
+    text = 'free';
+    cls += ' free';
+  } else {
+    text = seat.connected ? 'human' : 'human (away)';
+    cls += seat.connected ? ' online' : ' away';
+  }
+  return h('span', { class: cls, title: `seat ${seat.seat}`, style: { '--seat': seatColour(seat.seat) } }, `${seat.seat}: ${text}`);
+}
+
+async function join(table, seat, button) {
+  hideError();
+  button.disabled = true;
+  try {
+    const res = await fetchJSON(`/api/tables/${encodeURIComponent(table.id)}/join`, { method: 'POST', body: { seat } });
+    rememberToken(table.id, res.token);
+    location.assign(res.url);
+  } catch (err) {
+    showError(`Could not join table ${table.id}: ${err.message}`);
+    button.disabled = false;
+    refreshTables();
+  }
+}
+
+function gameTitle(name) {
+  return games.find((g) => g.name === name)?.title ?? humanize(name);
+}
+
+function renderTables(list) {
+  const showOver = els.showOver.checked;
+  const order = { waiting: 0, playing: 1, over: 2 };
+  const rows = list
+    .filter((t) => showOver || t.status !== 'over')
+    .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created ?? '').localeCompare(String(a.created ?? '')));
+  clear(els.tables);
+  if (rows.length === 0) {
+    els.tables.append(h('p', { class: 'muted', 'data-testid': 'no-tables' }, showOver ? 'No tables yet.' : 'No open tables. Create one!'));
+    return;
+  }
+  const tbody = h('tbody');
+  for (const t of rows) {
+    const free = (t.seats ?? []).filter((seat) => seat.kind === 'human' && !seat.taken);
+    const mine = storedToken(t.id);
+    const buttons = h('td', { class: 'row-actions' });
+    if (mine && t.status !== 'over') {
+      buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, 'Resume'));
+    } else if (free.length) {
+      const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
+      b.addEventListener('click', () => join(t, free[0].seat, b));
+      buttons.append(b);
+    }
+    const watchUrl = `/table/${encodeURIComponent(t.id)}${mine ? '?watch=1' : ''}`;
+    buttons.append(h('a', { class: 'button', href: watchUrl, 'data-testid': 'watch', 'data-table': t.id }, t.status === 'over' ? 'View' : 'Watch'));
+    tbody.append(
+      h('tr', { 'data-testid': 'table-row', 'data-table': t.id, 'data-status': t.status },
+        h('td', {}, h('strong', {}, gameTitle(t.game)), h('div', { class: 'muted small' }, `#${t.id}`)),
+        h('td', {}, h('span', { class: `status-badge ${t.status}` }, t.status)),
+        h('td', { class: 'seat-list' }, (t.seats ?? []).map(seatBadge)),
+        h('td', { class: 'num' }, String(t.moves ?? 0)),
+        h('td', { class: 'muted small' }, when(t.created)),
+        buttons),
+    );
+  }
+  els.tables.append(
+    h('table', { class: 'list', 'data-testid': 'tables-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num' }, 'Moves'), h('th', {}, 'Created'), h('th', {}, ''))),
+      tbody),
+  );
+}
+
+async function refreshTables() {
+  clearTimeout(refreshTimer);
+  try {
+    const list = await fetchJSON('/api/tables?status=all');
+    renderTables(Array.isArray(list) ? list : []);
+  } catch (err) {
+    clear(els.tables).append(h('p', { class: 'muted' }, `Could not load the tables: ${err.message}`));
+  }
+  refreshTimer = setTimeout(() => {
+    if (!document.hidden) refreshTables();
+    else refreshTimer = null;
+  }, REFRESH_MS);
+}
+
+// --- start -------------------------------------------------------------------------
+
+async function start() {
+  els.form.addEventListener('submit', onCreate);
+  els.game.addEventListener('change', () => {
+    try {
+      localStorage.setItem('meeple.lobby.game', els.game.value);
+    } catch {
+      /* ignore */
+    }
+    buildGameFields();
+  });
+  els.players.addEventListener('change', buildSeats);
+  els.showOver.addEventListener('change', refreshTables);
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden && refreshTimer === null) refreshTables();
+  });
+  refreshTables();
+  try {
+    games = await fetchJSON('/api/games');
+    if (!Array.isArray(games)) games = [];
+    buildGameSelect();
+    buildGameFields();
+  } catch (err) {
+    showError(`Could not load the list of games: ${err.message}`);
+  }
+}
+
+start();

@@ -1,0 +1,583 @@
+// One table: the WebSocket connection, the header, seats, log, scores and the list of
+// legal actions; the main view is delegated to /static/<game>.js (or generic.js).
+//
+// Game module API:
+//   export function render(root, msg, act, ctx)
+//     root: the element to fill (cleared or reused by the module as it likes)
+//     msg:  the latest {"type": "state", ...} message (docs/server.md)
+//     act:  act(actionId) sends {"type": "act", "action": id, "version": msg.version}
+//     ctx:  {info, seat, spectator, table, tableId, legal}: info is this game's entry of
+//           GET /api/games (or null), legal a Map id -> text of msg.legal.
+import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap } from '/static/dom.js';
+import * as generic from '/static/generic.js';
+
+const RESERVED_MODULES = new Set(['table', 'lobby', 'dom', 'generic', 'style', 'index']);
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+const BUSY_TIMEOUT_MS = 8000;
+const PING_MS = 25000;
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  title: $('title'),
+  you: $('you'),
+  conn: $('conn'),
+  status: $('status'),
+  banner: $('banner'),
+  notes: $('notes'),
+  invites: $('invites'),
+  scores: $('scores'),
+  game: $('game'),
+  actions: $('actions'),
+  seats: $('seats'),
+  log: $('log'),
+};
+
+const parts = location.pathname.split('/').filter(Boolean);
+const tableId = decodeURIComponent(parts[parts.indexOf('table') + 1] ?? '');
+const params = new URLSearchParams(location.search);
+const tokenKey = `meeple.token.${tableId}`;
+
+let token = null;
+let ws = null;
+let attempt = 0;
+let reconnectTimer = null;
+let pingTimer = null;
+let lastError = null;
+let fatal = false;
+let lastMsg = null;
+let busy = false;
+let busyTimer = null;
+let gameName = null;
+let gameModule = null;
+let gameInfo = null;
+let gamesPromise = null;
+let renderChain = Promise.resolve();
+let actionFilter = '';
+
+// --- storage -----------------------------------------------------------------------
+
+function store(kind, key, value) {
+  try {
+    const area = kind === 'session' ? sessionStorage : localStorage;
+    if (value === null) area.removeItem(key);
+    else area.setItem(key, value);
+  } catch {
+    /* storage disabled */
+  }
+}
+
+function load(kind, key) {
+  try {
+    return (kind === 'session' ? sessionStorage : localStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function resolveToken() {
+  if (params.has('watch')) return null;
+  const fromUrl = params.get('token');
+  if (fromUrl) {
+    store('session', tokenKey, fromUrl);
+    return fromUrl;
+  }
+  return load('session', tokenKey);
+}
+
+// --- banner ------------------------------------------------------------------------
+
+function showError(message, extra) {
+  fill(els.banner,
+    h('span', { class: 'banner-text', 'data-testid': 'error-text' }, message),
+    extra ?? null,
+    h('button', { type: 'button', class: 'banner-close', 'data-testid': 'error-dismiss', 'aria-label': 'dismiss', onClick: hideError }, '×'),
+  );
+  els.banner.hidden = false;
+}
+
+function hideError() {
+  els.banner.hidden = true;
+  clear(els.banner);
+}
+
+// --- connection --------------------------------------------------------------------
+
+function setConn(state, text) {
+  els.conn.dataset.state = state;
+  els.conn.textContent = text;
+}
+
+function wsUrl() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`;
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  if (fatal) return;
+  setConn('connecting', attempt ? 'reconnecting…' : 'connecting…');
+  let socket;
+  try {
+    socket = new WebSocket(wsUrl());
+  } catch (err) {
+    showError(`Cannot open a connection: ${err.message}`);
+    scheduleReconnect();
+    return;
+  }
+  ws = socket;
+  lastError = null;
+  socket.addEventListener('open', () => {
+    if (ws !== socket) return;
+    setConn('open', token ? 'connected' : 'watching');
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: 'ping' }), PING_MS);
+  });
+  socket.addEventListener('message', (ev) => {
+    if (ws !== socket) return;
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      showError('The server sent a message that is not JSON.');
+      return;
+    }
+    if (msg.type === 'state') {
+      attempt = 0;
+      onState(msg);
+    } else if (msg.type === 'error') {
+      lastError = msg.message ?? 'error';
+      setBusy(false);
+      showError(msg.message ?? 'error');
+      // a stale or refused action: ask for the current state again
+      if (/stale|version/i.test(msg.message ?? '')) send({ type: 'sync' });
+    }
+  });
+  socket.addEventListener('close', (ev) => onClosed(socket, ev.code, ev.reason));
+  // browsers follow an error with a close event; some clients do not when the
+  // connection could not be opened at all, so an error alone also ends the socket
+  socket.addEventListener('error', () => setTimeout(() => onClosed(socket, 1006, ''), 1000));
+}
+
+function onClosed(socket, code, closeReason) {
+  if (ws !== socket) return;
+  ws = null;
+  try {
+    socket.close();
+  } catch {
+    /* already closed */
+  }
+  clearInterval(pingTimer);
+  setBusy(false);
+  if (code === 1008 || (code >= 4000 && code < 5000)) {
+    fatal = true;
+    setConn('closed', 'disconnected');
+    const reason = closeReason || lastError || `the server closed the connection (code ${code})`;
+    let extra = null;
+    if (token && /token|seat/i.test(reason)) {
+      store('session', tokenKey, null);
+      extra = h('a', { href: `/table/${encodeURIComponent(tableId)}?watch=1`, class: 'button small' }, 'Watch instead');
+    }
+    showError(reason, extra);
+    return;
+  }
+  if (lastMsg?.table?.status === 'over' && code === 1000) {
+    setConn('closed', 'game over');
+    return;
+  }
+  scheduleReconnect();
+}
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function scheduleReconnect() {
+  if (fatal || reconnectTimer) return;
+  const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] + Math.floor(Math.random() * 250);
+  attempt += 1;
+  setConn('closed', `offline, retrying in ${Math.ceil(delay / 1000)} s`);
+  reconnectTimer = setTimeout(connect, delay);
+}
+
+window.addEventListener('online', () => {
+  if (!ws && !fatal) {
+    attempt = 0;
+    connect();
+  }
+});
+
+function setBusy(value) {
+  busy = value;
+  document.body.classList.toggle('busy', value);
+  clearTimeout(busyTimer);
+  if (value) busyTimer = setTimeout(() => setBusy(false), BUSY_TIMEOUT_MS);
+}
+
+/** Send one action for the latest state; ignored while the previous one is unanswered. */
+function act(actionId) {
+  if (!lastMsg) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError('Not connected: reconnecting, try again in a moment.');
+    return;
+  }
+  if (busy) return;
+  const legal = (lastMsg.legal ?? []).some((a) => a.id === actionId);
+  if (!legal) {
+    showError(`Action ${actionId} is not legal now.`);
+    return;
+  }
+  hideError();
+  setBusy(true);
+  send({ type: 'act', action: actionId, version: lastMsg.version });
+}
+
+// --- game modules and info -----------------------------------------------------------
+
+async function loadModule(name) {
+  if (!/^[a-z0-9_-]+$/i.test(name) || RESERVED_MODULES.has(name)) return generic;
+  try {
+    const mod = await import(`/static/${name}.js`);
+    if (typeof mod.render === 'function') return mod;
+  } catch (err) {
+    console.info(`no page for ${name} (${err.message}); using the generic page`);
+  }
+  return generic;
+}
+
+function loadGames() {
+  gamesPromise ??= fetchJSON('/api/games').catch(() => []);
+  return gamesPromise;
+}
+
+async function ensureGame(name) {
+  if (gameName === name && gameModule) return;
+  gameName = name;
+  const [mod, games] = await Promise.all([loadModule(name), loadGames()]);
+  gameModule = mod;
+  gameInfo = (Array.isArray(games) ? games : []).find((g) => g.name === name) ?? null;
+  renderNotes();
+}
+
+function gameTitle() {
+  return gameInfo?.title ?? humanize(gameName ?? 'game');
+}
+
+// --- rendering ---------------------------------------------------------------------
+
+function onState(msg) {
+  lastMsg = msg;
+  setBusy(false);
+  renderChain = renderChain
+    .then(async () => {
+      if (msg !== lastMsg) return; // a newer state arrived meanwhile
+      await ensureGame(msg.table?.game ?? msg.observation?.game ?? 'unknown');
+      if (msg !== lastMsg) return;
+      renderAll(msg);
+    })
+    .catch((err) => {
+      console.error(err);
+      showError(`Could not draw the table: ${err.message}`);
+    });
+}
+
+function renderAll(msg) {
+  const table = msg.table ?? {};
+  const seat = typeof msg.seat === 'number' ? msg.seat : null;
+  if (token && seat === null) {
+    els.you.textContent = 'watching (your link did not give a seat)';
+  }
+  renderHeader(msg, table, seat);
+  renderInvites(table);
+  renderSeats(msg, table, seat);
+  renderScores(msg, table, seat);
+  renderGame(msg, table, seat);
+  renderActions(msg, table, seat);
+  renderLog(msg, seat);
+}
+
+function renderNotes() {
+  const notes = [...(gameInfo?.notes ?? [])];
+  if (gameInfo?.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
+  els.notes.hidden = notes.length === 0;
+  clear(els.notes);
+  if (notes.length) els.notes.append(h('strong', {}, 'Note: '), notes.join(' '));
+}
+
+function seatDescription(info) {
+  if (!info) return '';
+  if (info.kind === 'bot') return `${info.spec ?? 'bot'} bot`;
+  if (!info.taken) return 'free seat';
+  return info.connected ? 'human' : 'human, away';
+}
+
+function winnersOf(msg) {
+  const returns = msg.returns;
+  if (!Array.isArray(returns) || returns.length === 0) return [];
+  const best = Math.max(...returns);
+  const worst = Math.min(...returns);
+  if (best === worst && best <= 0 && returns.length > 1) return [];
+  return returns.flatMap((r, i) => (r === best ? [i] : []));
+}
+
+function renderHeader(msg, table, seat) {
+  const over = table.status === 'over';
+  els.title.textContent = `${gameTitle()} · table ${table.id ?? tableId}`;
+  if (seat !== null) {
+    clear(els.you).append(
+      h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
+      `You are seat ${seat}`,
+    );
+  } else if (!token) {
+    els.you.textContent = 'Watching';
+  }
+  const cur = typeof msg.current_player === 'number' ? msg.current_player : table.current_player;
+  const seats = table.seats ?? [];
+  let text;
+  let state;
+  if (over) {
+    const winners = winnersOf(msg);
+    state = 'over';
+    if (winners.length === 0) text = 'Game over.';
+    else if (seat !== null && winners.includes(seat)) text = winners.length > 1 ? 'Game over: you share the victory!' : 'Game over: you win!';
+    else text = `Game over: ${winners.map((w) => `seat ${w}`).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+  } else if (table.status === 'waiting') {
+    const humans = seats.filter((x) => x.kind === 'human');
+    const taken = humans.filter((x) => x.taken).length;
+    state = 'waiting';
+    text = `Waiting for players: ${taken} of ${humans.length} human seats taken.`;
+  } else if (seat !== null && cur === seat && (msg.legal ?? []).length) {
+    state = 'your-turn';
+    text = 'Your turn.';
+  } else if (typeof cur === 'number' && cur >= 0) {
+    state = 'other-turn';
+    const who = seats.find((x) => x.seat === cur);
+    text = `Seat ${cur} (${seatDescription(who)}) is playing…`;
+  } else {
+    state = 'other-turn';
+    text = 'Playing…';
+  }
+  els.status.dataset.state = state;
+  fill(els.status,
+    typeof cur === 'number' && cur >= 0 && !over
+      ? h('span', { class: 'seat-dot', style: { background: seatColour(cur) } })
+      : null,
+    h('span', { 'data-testid': 'status-text' }, text),
+    h('span', { class: 'muted' }, ` · move ${msg.version ?? table.moves ?? 0}`),
+  );
+  els.status.dataset.currentPlayer = String(cur);
+  document.title = `${state === 'your-turn' ? '● Your turn · ' : ''}${gameTitle()} · meeple`;
+}
+
+function renderInvites(table) {
+  let invites = [];
+  try {
+    invites = JSON.parse(load('local', `meeple.invites.${tableId}`) ?? '[]');
+  } catch {
+    invites = [];
+  }
+  const seats = table.seats ?? [];
+  const open = invites.filter((inv) => {
+    const s = seats.find((x) => x.seat === inv.seat);
+    return !s || !s.taken;
+  });
+  if (table.status !== 'waiting' || open.length === 0) {
+    els.invites.hidden = true;
+    return;
+  }
+  els.invites.hidden = false;
+  // keep the fields (and any selection in them) when nothing changed
+  const signature = open.map((i) => i.seat).join(',');
+  if (els.invites.dataset.signature === signature) return;
+  els.invites.dataset.signature = signature;
+  clear(els.invites).append(h('h3', {}, 'Invite the other players'));
+  for (const inv of open) {
+    const field = h('input', { type: 'text', readonly: true, class: 'invite-url', value: new URL(inv.url, location.origin).href, 'data-testid': `invite-url-${inv.seat}` });
+    const copy = h('button', { type: 'button', 'data-testid': `invite-copy-${inv.seat}` }, 'Copy');
+    copy.addEventListener('click', async () => {
+      copy.textContent = (await copyText(field.value, field)) ? 'Copied' : 'Select and copy';
+      setTimeout(() => (copy.textContent = 'Copy'), 1500);
+    });
+    els.invites.append(
+      h('div', { class: 'invite' },
+        h('span', { class: 'seat-dot', style: { background: seatColour(inv.seat) } }),
+        h('span', { class: 'invite-label' }, `Seat ${inv.seat}`),
+        field, copy),
+    );
+  }
+}
+
+async function handToBot(seatNo, authToken) {
+  const spec = ['anludim', 'aridnyk'].includes(gameName) ? 'greedy' : 'random';
+  if (!confirm(`Let a ${spec} bot play seat ${seatNo} from now on?`)) return;
+  try {
+    await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${seatNo}/bot`, { method: 'POST', body: { token: authToken, spec } });
+  } catch (err) {
+    showError(`Could not hand the seat to a bot: ${err.message}`);
+  }
+}
+
+function renderSeats(msg, table, seat) {
+  const cur = typeof msg.current_player === 'number' ? msg.current_player : table.current_player;
+  const ownerToken = load('local', `meeple.owner.${tableId}`);
+  const list = h('ul', { class: 'seat-rows' });
+  for (const info of table.seats ?? []) {
+    const isCur = info.seat === cur && table.status === 'playing';
+    const li = h('li', { class: ['seat-row', isCur && 'current', info.seat === seat && 'mine'], 'data-testid': 'seat-row', 'data-seat': info.seat },
+      h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, isCur ? '▶' : ''),
+      h('span', { class: 'seat-dot', style: { background: seatColour(info.seat) } }),
+      h('span', { class: 'seat-name' }, info.seat === seat ? `Seat ${info.seat} (you)` : `Seat ${info.seat}`),
+      h('span', { class: 'muted small' }, seatDescription(info)),
+    );
+    if (info.kind === 'human' && table.status !== 'over') {
+      const auth = info.seat === seat ? token : ownerToken;
+      if (auth) {
+        li.append(h('button', { type: 'button', class: 'small link', 'data-testid': `bot-seat-${info.seat}`, onClick: () => handToBot(info.seat, auth) }, 'bot takes over'));
+      }
+    }
+    list.append(li);
+  }
+  clear(els.seats).append(h('h3', {}, 'Seats'), list);
+}
+
+function renderScores(msg, table, seat) {
+  const scores = msg.scores;
+  if (!Array.isArray(scores) || scores.length === 0) {
+    els.scores.hidden = true;
+    return;
+  }
+  const winners = winnersOf(msg);
+  const tbody = h('tbody');
+  const order = scores.map((score, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  for (const i of order) {
+    const win = winners.includes(i);
+    tbody.append(
+      h('tr', { class: win ? 'winner' : '', 'data-testid': 'score-row', 'data-seat': i, 'data-winner': win ? 'true' : 'false' },
+        h('td', {}, h('span', { class: 'seat-dot', style: { background: seatColour(i) } }), i === seat ? `Seat ${i} (you)` : `Seat ${i}`),
+        h('td', { class: 'num' }, String(scores[i])),
+        h('td', {}, win ? '🏆 winner' : '')),
+    );
+  }
+  els.scores.hidden = false;
+  clear(els.scores).append(
+    h('h3', {}, table.status === 'over' ? 'Final scores' : 'Scores'),
+    h('table', { class: 'list' }, h('thead', {}, h('tr', {}, h('th', {}, 'Seat'), h('th', { class: 'num' }, 'Score'), h('th', {}, ''))), tbody),
+  );
+}
+
+function renderGame(msg, table, seat) {
+  const ctx = {
+    info: gameInfo,
+    seat,
+    spectator: seat === null,
+    table,
+    tableId,
+    legal: legalMap(msg),
+  };
+  if (msg.observation === null || msg.observation === undefined) {
+    clear(els.game).append(h('p', { class: 'muted empty' }, table.status === 'waiting' ? 'The game starts when every seat is taken.' : 'Nothing to show yet.'));
+    return;
+  }
+  els.game.classList.toggle('inactive', table.status === 'waiting');
+  try {
+    gameModule.render(els.game, msg, act, ctx);
+  } catch (err) {
+    console.error(err);
+    clear(els.game);
+    if (gameModule !== generic) {
+      showError(`The ${gameTitle()} view failed (${err.message}); showing the plain view.`);
+      generic.render(els.game, msg, act, ctx);
+    } else {
+      els.game.append(h('pre', {}, String(err.stack ?? err)));
+    }
+  }
+}
+
+function renderActions(msg, table, seat) {
+  const legal = msg.legal ?? [];
+  const cur = typeof msg.current_player === 'number' ? msg.current_player : table.current_player;
+  clear(els.actions);
+  if (legal.length === 0) {
+    let text;
+    if (table.status === 'over') text = 'The game is over.';
+    else if (table.status === 'waiting') text = 'Waiting for the other players to join.';
+    else if (seat === null) text = 'You are watching this table.';
+    else if (typeof cur === 'number' && cur >= 0) text = `Waiting for seat ${cur}…`;
+    else text = 'Waiting…';
+    els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, text));
+    return;
+  }
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`));
+  const list = h('div', { class: 'action-list', 'data-testid': 'action-list' });
+  const buttons = legal.map((a) => {
+    const b = h('button', { type: 'button', class: 'action', 'data-testid': 'action-button', 'data-action': a.id }, a.text);
+    b.addEventListener('click', () => act(a.id));
+    return b;
+  });
+  const applyFilter = () => {
+    const q = actionFilter.trim().toLowerCase();
+    for (const b of buttons) b.hidden = q !== '' && !b.textContent.toLowerCase().includes(q);
+  };
+  if (legal.length > 12) {
+    const input = h('input', { type: 'search', class: 'filter', placeholder: 'filter…', 'data-testid': 'action-filter', value: actionFilter });
+    input.addEventListener('input', () => {
+      actionFilter = input.value;
+      applyFilter();
+    });
+    head.append(input);
+  }
+  list.append(...buttons);
+  applyFilter();
+  els.actions.append(head, list);
+}
+
+function renderLog(msg, seat) {
+  const log = msg.log ?? [];
+  const atBottom = els.log.scrollHeight - els.log.scrollTop - els.log.clientHeight < 40;
+  if (Number(els.log.dataset.count) > log.length) clear(els.log);
+  const have = els.log.children.length;
+  for (let i = have; i < log.length; i++) {
+    const entry = log[i];
+    const who = typeof entry.seat === 'number' && entry.seat >= 0 ? entry.seat : null;
+    els.log.append(
+      h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '' },
+        h('span', { class: 'log-num' }, String(i + 1)),
+        who !== null
+          ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : `seat ${who}`)
+          : null,
+        h('span', { class: 'log-text' }, entry.text ?? ''),
+      ),
+    );
+  }
+  els.log.dataset.count = String(log.length);
+  if (atBottom || have === 0) els.log.scrollTop = els.log.scrollHeight;
+}
+
+// --- start -------------------------------------------------------------------------
+
+async function start() {
+  if (!tableId) {
+    showError('No table in this address.');
+    return;
+  }
+  token = resolveToken();
+  loadGames();
+  try {
+    const info = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+    els.title.textContent = `${humanize(info.game ?? 'game')} · table ${tableId}`;
+    ensureGame(info.game).catch(() => {});
+  } catch (err) {
+    if (err.status === 404) {
+      fatal = true;
+      setConn('closed', 'no such table');
+      els.status.textContent = `There is no table ${tableId}.`;
+      showError(err.message, h('a', { href: '/', class: 'button small' }, 'Back to the lobby'));
+      return;
+    }
+    // anything else: the WebSocket will tell
+  }
+  connect();
+}
+
+start();
