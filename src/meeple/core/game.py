@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.errors import OptionError
+from meeple.errors import IllegalActionError, OptionError
 
 TERMINAL = -4
 """`current_player` of a finished game (OpenSpiel's value)."""
@@ -144,6 +144,45 @@ class State(ABC):
             "seed": self.seed,
             "actions": self.history(),
         }
+
+
+class CheckedState(State):
+    """A State that computes its legal actions once per position and applies only those.
+
+    Subclasses keep `_legal` (the cached tuple, None when stale) and `_history`, and
+    write `_compute_legal` (sorted ids), `_why_illegal` (the message for anything else)
+    and `_do` (the change itself, given a legal action)."""
+
+    __slots__ = ()
+    _legal: tuple[int, ...] | None
+    _history: list[int]
+
+    @abstractmethod
+    def _compute_legal(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def _why_illegal(self, action: Any) -> str: ...
+
+    @abstractmethod
+    def _do(self, action: int) -> None: ...
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action.__class__ is not int or action not in legal:
+            raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self._history.append(action)
+        self._do(action)
+
+    def history(self) -> list[int]:
+        return list(self._history)
 
 
 class Game(ABC):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, State
+from meeple.core.game import TERMINAL, CheckedState
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import IllegalActionError, RecordError, SeatError
 from meeple.games.anludim import actions as A
@@ -70,7 +70,7 @@ def describe(discipline: int, picks: tuple[tuple[int, int], ...] | list[tuple[in
     return "-".join(str(v) for v, _ in halves) or "(empty)"
 
 
-class AnludimState(State):
+class AnludimState(CheckedState):
     __slots__ = (
         "_coats",
         "_cur",
@@ -160,9 +160,6 @@ class AnludimState(State):
     def seed(self) -> int:
         return self._seed
 
-    def history(self) -> list[int]:
-        return list(self._history)
-
     def is_terminal(self) -> bool:
         return self._phase == OVER
 
@@ -222,21 +219,6 @@ class AnludimState(State):
         new._fresh = self._fresh
         new._optional_used = self._optional_used
         return new
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def apply_action(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action.__class__ is not int or action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
-        self._legal = None
-        self._history.append(action)
-        self._do(action)
 
     # --- setup and rounds ------------------------------------------------------------
 

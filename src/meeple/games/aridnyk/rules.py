@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, State
+from meeple.core.game import TERMINAL, CheckedState
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import IllegalActionError, RecordError, SeatError
+from meeple.errors import RecordError, SeatError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import DELTA, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
@@ -151,7 +151,7 @@ def _tier_sheep(tiers: list[Tier], level: int) -> int:
     return extra
 
 
-class AridnykState(State):
+class AridnykState(CheckedState):
     __slots__ = (
         "_characters",
         "_cur",
@@ -251,9 +251,6 @@ class AridnykState(State):
     def current_player(self) -> int:
         return TERMINAL if self._phase == OVER else self._cur
 
-    def history(self) -> list[int]:
-        return list(self._history)
-
     def scores(self) -> list[float]:
         return [float(s) for s in self._sheep]
 
@@ -312,22 +309,6 @@ class AridnykState(State):
         new._phase = self._phase
         new._cur = self._cur
         return new
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def apply_action(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action.__class__ is not int or action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
-        self._legal = None
-        self._history.append(action)
-        self._do(action)
-        self._advance()
 
     # --- setup -----------------------------------------------------------------------
 
@@ -1108,6 +1089,10 @@ class AridnykState(State):
     # --- applying --------------------------------------------------------------------
 
     def _do(self, action: int) -> None:
+        self._apply(action)
+        self._advance()
+
+    def _apply(self, action: int) -> None:
         phase = self._phase
         if phase == CHOOSE_CHARACTER:
             seat = self._setup_queue.pop(0)
