@@ -30,6 +30,7 @@ from meeple.games.aridnyk.components import (
 from meeple.games.aridnyk.rules import AridnykState
 from meeple.games.aridnyk.tasks import measure
 
+POOR_FLOCK = 6  # below this many Sheep, Rivers are avoided harder
 CARD_WEIGHT = 1.5  # a Trinket in hand, in Sheep
 NEAR_WEIGHT = 0.4  # share of a Plot's reward when it is one tile short
 PLOT_WEIGHT = 0.5  # a fulfilled Plot breaks ties
@@ -207,7 +208,10 @@ def greedy(state: State, rng: Rng) -> int:
 def _after_step(obs: dict[str, Any], layout: Layout, here: tuple[int, int], side: int) -> float:
     dx, dy = DELTA[side]
     cell = (here[0] + dx, here[1] + dy)
-    penalty = 2.0 if TILE_TERRAIN[layout.at[cell]] == TERRAINS.index("river") else 0.0
+    penalty = 0.0
+    if TILE_TERRAIN[layout.at[cell]] == TERRAINS.index("river"):
+        # a River costs 2 Sheep; when the flock is small that is a large share of it
+        penalty = 4.0 if obs["sheep"][obs["you"]] < POOR_FLOCK else 2.0
     return _step_target(obs, layout, cell) - penalty
 
 
