@@ -326,7 +326,7 @@ function renderTables(list) {
       b.addEventListener('click', () => join(t, free[0].seat, b));
       buttons.append(b);
     }
-    const watchUrl = `/table/${encodeURIComponent(t.id)}${mine ? '?watch=1' : ''}`;
+    const watchUrl = `/table/${encodeURIComponent(t.id)}?watch=1`;
     buttons.append(h('a', { class: 'button', href: watchUrl, 'data-testid': 'watch', 'data-table': t.id }, t.status === 'over' ? 'View' : 'Watch'));
     tbody.append(
       h('tr', { 'data-testid': 'table-row', 'data-table': t.id, 'data-status': t.status },
