@@ -552,11 +552,11 @@ function playersPanel(obs, you) {
         character ? h('span', { class: 'pill' }, humanize(character)) : null,
         winner ? h('span', { class: 'pill win' }, '🏆 winner') : null),
       h('div', { class: 'player-stats' },
-        h('span', { class: 'sheep', 'data-testid': 'sheep', title: 'Sheep' }, `🐑 ${obs.sheep?.[seat] ?? 0}`),
+        h('span', { class: 'sheep', 'data-testid': 'sheep', title: 'Sheep' }, `🐑 ${obs.sheep?.[seat] ?? 0} Sheep`),
         h('span', { title: 'fulfilled Plots' }, `✔ ${fulfilled.length} fulfilled`),
-        h('span', { title: 'tiles in hand' }, `▦ ${sizes.tiles ?? 0}`),
-        h('span', { title: 'Plots in hand' }, `📜 ${sizes.plots ?? 0}`),
-        h('span', { title: 'Trinkets in hand' }, `🎁 ${sizes.trinkets ?? 0}`)),
+        h('span', { title: 'tiles in hand' }, `▦ ${sizes.tiles ?? 0} tiles`),
+        h('span', { title: 'Plots in hand' }, `📜 ${sizes.plots ?? 0} Plots`),
+        h('span', { title: 'Trinkets in hand' }, `🎁 ${sizes.trinkets ?? 0} Trinkets`)),
       fulfilled.length ? h('div', { class: 'muted small' }, `Fulfilled: ${fulfilled.map((p) => cardLabel('plot', p)).join(', ')}`) : null,
       knownBits.length ? h('div', { class: 'muted small' }, `Known in hand: ${knownBits.join(', ')}`) : null));
   }
