@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +17,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import app as cli
 from meeple.server import create_app
-from meeple.store import Store, StoredSeat, StoredTable, StoreError
+from meeple.store import ActionWriter, Store, StoredSeat, StoredTable, StoreError
 
 
 def test_restart_in_the_middle_of_a_game_and_finish_it(tmp_path: Path) -> None:
@@ -140,3 +142,42 @@ def test_serve_prints_the_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert calls == [("127.0.0.1", 8123)]
     bad = CliRunner().invoke(cli, ["serve", "--database-url", "postgresql+nodriver://x/y"])
     assert bad.exit_code == 2 and "error:" in bad.stderr
+
+
+def test_writer_commits_many_tables_in_one_batch_and_fails_only_the_bad_one(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    for name in ("a", "b", "c"):
+        store.create_table(_table(name))
+    writer = ActionWriter(store)
+
+    async def play() -> list[BaseException | None]:
+        results = await asyncio.gather(
+            writer.append("a", 0, 0, 5, 1, "playing"),
+            writer.append("b", 0, 0, 6, 1, "playing"),
+            writer.append("c", 3, 0, 7, 1, "playing"),  # not c's next action
+            writer.append("b", 1, 1, 8, 0, "over"),
+            return_exceptions=True,
+        )
+        return [r if isinstance(r, BaseException) else None for r in results]
+
+    results = asyncio.run(play())
+    assert results[0] is None and results[1] is None and results[3] is None
+    assert isinstance(results[2], StoreError) and "not the next" in str(results[2])
+    a, b, c = (store.get(name) for name in "abc")
+    assert a is not None and b is not None and c is not None
+    assert (a.actions, b.actions, c.actions) == ([5], [6, 8], [])
+    assert b.status == "over"
+    assert writer.running
+    writer.close()  # stores what is queued and ends the thread
+    assert not writer.running
+    assert not any(t.name == "meeple-writer" for t in threading.enumerate())
+    writer.close()  # twice is fine
+    asyncio.run(writer.append("a", 1, 1, 9, 0, "playing"))  # a new thread starts
+    writer.close()
+    again = store.get("a")
+    assert again is not None and again.actions == [5, 9]
+    store.close()

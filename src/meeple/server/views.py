@@ -39,7 +39,9 @@ def state_message(
 
     `table` is the TableInfo, `log` the public log so far (its length is the version),
     `may_act` whether that seat may act now (a human seat of a table in play): only then
-    and only when the seat decides now are its legal actions included.
+    and only when the seat decides now are its legal actions included. The log's entries
+    are shared, not copied (the server never changes an entry once logged, and encodes
+    the message at once), so a message costs no copy of a long game's log.
     """
     over = state.is_terminal()
     current = state.current_player
@@ -53,7 +55,7 @@ def state_message(
         "observation": observation,
         "current_player": current,
         "legal": legal_texts(state) if deciding else [],
-        "log": [dict(entry) for entry in log],
+        "log": list(log),
         "returns": state.returns() if over else None,
         "scores": state.scores() if over else None,
     }

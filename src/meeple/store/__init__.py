@@ -14,10 +14,12 @@ from meeple.store.repository import (
     database_url,
     shown_url,
 )
+from meeple.store.writer import ActionWriter
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "STATUSES",
+    "ActionWriter",
     "Store",
     "StoreError",
     "StoredSeat",

@@ -2,6 +2,12 @@
 
 Each method opens its own session and commits before it returns, so it may be called
 from any thread; what it returns are plain dataclasses, detached from the database.
+The server appends actions through `ActionWriter` (meeple.store.writer), which gathers
+the appends of every table into one transaction (`append_actions`) on a single thread.
+
+SQLite files are opened in WAL mode with synchronous=NORMAL: a commit survives a crash
+or a kill of the process (the WAL is in the operating system's hands when COMMIT
+returns), though not necessarily a power loss of the whole machine.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
@@ -108,20 +114,88 @@ def _engine(text: str) -> Engine:
             "'meeple[postgres]')"
         ) from None
     if url.get_backend_name() == "sqlite":
+        memory = _is_memory(url)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=10000")
+            if not memory:
+                # Readers never block the writer and a commit is one append to the WAL;
+                # NORMAL syncs at checkpoints, not at each commit (see the module's doc).
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
     return engine
 
 
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    """One action to append (the arguments of `Store.append_action`)."""
+
+    table_id: str
+    index: int
+    seat: int
+    action: int
+    current_player: int
+    status: str
+
+
 def _seat(row: SeatRow) -> StoredSeat:
     return StoredSeat(
         seat=row.seat, kind=row.kind, spec=row.spec, token_hash=row.token_hash, taken=row.taken
+    )
+
+
+_TABLES = Base.metadata.tables[TableRow.__tablename__].c
+_NEXT_MOVE = (
+    update(Base.metadata.tables[TableRow.__tablename__])
+    .where(_TABLES.id == bindparam("t_id"), _TABLES.moves == bindparam("t_index"))
+    .values(
+        moves=bindparam("t_moves"),
+        current_player=bindparam("t_current"),
+        status=bindparam("t_status"),
+    )
+)
+_ADD_ACTIONS = insert(Base.metadata.tables[ActionRow.__tablename__])
+
+
+def _append(session: Session, batch: Sequence[PendingAction]) -> None:
+    """Bring each action's table row up to date and insert the actions, one statement
+    each for the whole batch (Core, executemany), in the session's transaction.
+    An action that is not its table's next -> StoreError."""
+    connection = session.connection()
+    moves = [
+        {
+            "t_id": p.table_id,
+            "t_index": p.index,
+            "t_moves": p.index + 1,
+            "t_current": p.current_player,
+            "t_status": p.status,
+        }
+        for p in batch
+    ]
+    if len(moves) > 1 and connection.dialect.supports_sane_multi_rowcount:
+        if connection.execute(_NEXT_MOVE, moves).rowcount != len(moves):
+            raise StoreError("an action of the batch is not its table's next one")
+    else:
+        for pending, params in zip(batch, moves, strict=True):
+            if connection.execute(_NEXT_MOVE, params).rowcount != 1:
+                raise StoreError(
+                    f"table {pending.table_id}: action {pending.index} is not the next one to store"
+                )
+    _insert(connection, batch)
+
+
+def _insert(connection: Connection, batch: Sequence[PendingAction]) -> None:
+    connection.execute(
+        _ADD_ACTIONS,
+        [
+            {"table_id": p.table_id, "index": p.index, "seat": p.seat, "action": p.action}
+            for p in batch
+        ],
     )
 
 
@@ -193,20 +267,44 @@ class Store:
     ) -> None:
         """Append action number `index` of the table and commit: when this returns the
         move survives a crash. An index already stored (or out of order) -> StoreError."""
+        self._append_one(PendingAction(table_id, index, seat, action, current_player, status))
+
+    def _append_one(self, pending: PendingAction) -> None:
         try:
             with Session(self.engine) as session, session.begin():
-                done = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.moves == index)
-                    .values(moves=index + 1, current_player=current_player, status=status)
-                )
-                if getattr(done, "rowcount", 1) != 1:
-                    raise StoreError(
-                        f"table {table_id}: action {index} is not the next one to store"
-                    )
-                session.add(ActionRow(table_id=table_id, index=index, seat=seat, action=action))
+                _append(session, [pending])
         except IntegrityError:
-            raise StoreError(f"table {table_id}: action {index} is already stored") from None
+            raise StoreError(
+                f"table {pending.table_id}: action {pending.index} is already stored"
+            ) from None
+
+    def append_actions(self, batch: Sequence[PendingAction]) -> list[StoreError | None]:
+        """Append several actions (of any tables, in order) in one transaction and one
+        commit; what each append came to: None (committed) or its StoreError.
+
+        When one of them cannot be stored the transaction is rolled back and each is
+        appended on its own, so the others are still committed and only that one fails.
+        An error of the database itself (it cannot be reached, the disk is full) while
+        the batch is written together is raised (nothing of it is stored); while they are
+        written one by one, it is the StoreError of the one it hit."""
+        if len(batch) > 1:
+            try:
+                with Session(self.engine) as session, session.begin():
+                    _append(session, batch)
+                return [None] * len(batch)
+            except (StoreError, IntegrityError):
+                pass  # find which one: below, one transaction each
+        results: list[StoreError | None] = []
+        for pending in batch:
+            try:
+                self._append_one(pending)
+            except StoreError as exc:
+                results.append(exc)
+            except SQLAlchemyError as exc:
+                results.append(StoreError(f"table {pending.table_id}: cannot store: {exc}"))
+            else:
+                results.append(None)
+        return results
 
     def save_seats(self, table_id: str, seats: Iterable[StoredSeat], status: str) -> None:
         """Write these seats (kind, spec, token, taken) and the table's status."""
