@@ -176,6 +176,7 @@ class AridnykState(CheckedState):
         "_rng",
         "_rows",
         "_seed",
+        "_set_aside",
         "_setup_queue",
         "_sheep",
         "_shepherds",
@@ -226,6 +227,7 @@ class AridnykState(CheckedState):
         self._public_tiles: set[int] = set(STARTER_TILES)
         self._public_cards: set[int] = set()
         self._starter_stack: list[int] = []
+        self._set_aside: list[int] = []  # tiles discarded because they fit nowhere
         self._stepped = 0  # the move on top has stepped: 1 its Shepherd, 2 its Spirit
         self._stack: list[list[Any]] = []
         self._turn = 0
@@ -295,6 +297,7 @@ class AridnykState(CheckedState):
         new._public_tiles = set(self._public_tiles)
         new._public_cards = set(self._public_cards)
         new._starter_stack = self._starter_stack[:]
+        new._set_aside = self._set_aside[:]
         new._stepped = self._stepped
         new._stack = [_copy_frame(f) for f in self._stack]
         new._turn = self._turn
@@ -386,7 +389,8 @@ class AridnykState(CheckedState):
         if self._layout.can_place(tile):
             self._stack.append([F_PLACE, P_STARTER, tile, -1])
             return
-        self._starter_done(seat)  # a tile that fits nowhere is set aside
+        self._set_aside.append(tile)  # a Starter tile that fits nowhere
+        self._starter_done(seat)
 
     def _starter_done(self, seat: int) -> None:
         if self._starter_stack:
@@ -1130,6 +1134,7 @@ class AridnykState(CheckedState):
                 tile = action - A.DISCARD_TILE
                 self._tiles[self._turn].remove(tile)
                 self._public_tiles.add(tile)
+                self._set_aside.append(tile)
                 self._phase = EFFECTS
                 return
             tile = action - A.HAND_TILE
@@ -1506,6 +1511,8 @@ class AridnykState(CheckedState):
                 "plot": self._revealed[_PLOT] + 1 if self._revealed[_PLOT] >= 0 else None,
                 "trinket": self._revealed[_TRINKET] + 1 if self._revealed[_TRINKET] >= 0 else None,
             },
+            "set_aside": list(self._set_aside),
+            "starter_stack_size": len(self._starter_stack),
             "stack_sizes": {SEASONS[i + 1]: len(s) for i, s in enumerate(self._stacks)},
             "deck_sizes": {
                 "plots": len(self._decks[_PLOT]),
