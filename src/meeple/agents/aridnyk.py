@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.agents.evaluation import register_evaluator, softmax
+from meeple.agents.evaluation import register_evaluator, register_rollout_depth, softmax
 from meeple.agents.greedy import register_policy
 from meeple.core.game import State
 from meeple.core.rng import Rng
@@ -34,6 +34,7 @@ POOR_FLOCK = 6  # below this many Sheep, Rivers are avoided harder
 CARD_WEIGHT = 1.5  # a Trinket in hand, in Sheep
 NEAR_WEIGHT = 0.4  # share of a Plot's reward when it is one tile short
 PLOT_WEIGHT = 0.5  # a fulfilled Plot breaks ties
+ROLLOUT_DEPTH = 20
 VALUE_SCALE = 0.2  # Sheep to softmax strength: 5 Sheep ahead is e to 1
 ALL_TERRAINS = frozenset(range(len(TERRAINS)))
 _DRIZD, _BOH = SPIRITS.index("drizd"), SPIRITS.index("boh")
@@ -232,3 +233,6 @@ def _best_row_card(obs: dict[str, Any], rows: list[int], layout: Layout, legal: 
 
 register_policy("aridnyk", greedy)
 register_evaluator("aridnyk", values)
+# A tile, its rotation and cell, its effects and moves take a dozen decisions: a rollout
+# of 20 reaches the next Plot or Sheep change (4 won 4 of 10 against greedy, 20 won 5 of 8)
+register_rollout_depth("aridnyk", ROLLOUT_DEPTH)

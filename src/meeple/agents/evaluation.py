@@ -17,10 +17,25 @@ from meeple.core.game import State
 Evaluator = Callable[[State], list[float]]
 
 _EVALUATORS: dict[str, Evaluator] = {}
+_ROLLOUT_DEPTHS: dict[str, int] = {}
+DEFAULT_ROLLOUT_DEPTH = 4
 
 
 def register_evaluator(game: str, evaluator: Evaluator) -> None:
     _EVALUATORS[game] = evaluator
+
+
+def register_rollout_depth(game: str, depth: int) -> None:
+    """How many random moves search plays past a new node in `game` before evaluating
+    (games of many small steps need more to reach a change the evaluator sees)."""
+    _ROLLOUT_DEPTHS[game] = depth
+
+
+def rollout_depth_for(state: State) -> int:
+    name = state.game.info.name
+    if name not in _EVALUATORS:
+        load_heuristics(name)
+    return _ROLLOUT_DEPTHS.get(name, DEFAULT_ROLLOUT_DEPTH)
 
 
 def softmax(strengths: Sequence[float]) -> list[float]:

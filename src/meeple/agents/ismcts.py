@@ -14,7 +14,7 @@ import math
 import time
 from typing import Any
 
-from meeple.agents.evaluation import evaluator_for
+from meeple.agents.evaluation import evaluator_for, rollout_depth_for
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import AgentError
@@ -41,7 +41,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: str = "random",
-        rollout_depth: int = 4,
+        rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -51,7 +51,7 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
         if rollout not in ("random", "greedy"):
             raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
-        if rollout_depth < 0:
+        if rollout_depth is not None and rollout_depth < 0:
             raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
         self.seed = seed
         self.iterations = iterations
@@ -74,6 +74,9 @@ class ISMCTSAgent:
         rng = Rng(mix_seed(self.seed, self._moves))
         root = _Node(seat)
         evaluate = evaluator_for(state)
+        depth = self.rollout_depth
+        if depth is None:
+            depth = rollout_depth_for(state)
         policy = self._rollout_policy(rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -82,7 +85,9 @@ class ISMCTSAgent:
                 break
             if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy)
+            self._iterate(
+                state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy, depth
+            )
             done += 1
         self.last_iterations = done
         visits = {a: child.visits for a, child in root.children.items()}
@@ -95,7 +100,9 @@ class ISMCTSAgent:
 
         return GreedyAgent(seed=rng.next64() >> 1)
 
-    def _iterate(self, det: State, root: _Node, rng: Rng, evaluate: Any, policy: Any) -> None:
+    def _iterate(
+        self, det: State, root: _Node, rng: Rng, evaluate: Any, policy: Any, depth: int
+    ) -> None:
         node = root
         path = []
         c = self.exploration
@@ -126,7 +133,7 @@ class ISMCTSAgent:
             det.apply_action(action)
             path.append(node)
         # A short rollout, then the evaluator's estimate.
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if det.is_terminal():
                 break
             if policy is None:
