@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,28 @@ def create(client: TestClient, seats: list[str], game: str = "anludim", **body: 
     return response.json()
 
 
+_logs: weakref.WeakKeyDictionary[WebSocketTestSession, list[Any]] = weakref.WeakKeyDictionary()
+
+
+def receive_state(ws: WebSocketTestSession) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The next message as sent, and (a state message) with its `log` made whole: the
+    connection's log so far, as table.js merges it (a gap fails)."""
+    sent: dict[str, Any] = ws.receive_json()
+    if sent["type"] != "state":
+        return sent, sent
+    log = [] if sent["log_start"] == 0 else _logs.get(ws, [])
+    assert sent["log_start"] == len(log), f"a gap in the log: {sent['log_start']} != {len(log)}"
+    log = log + sent["log"]
+    assert len(log) == sent["version"], sent
+    _logs[ws] = log
+    return sent, {**sent, "log": list(log)}
+
+
 def next_message(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
-    """The next message of this type (state messages before it are skipped)."""
+    """The next message of this type (state messages before it are skipped); a state
+    message's `log` is the connection's whole log (see receive_state)."""
     for _ in range(10_000):
-        message: dict[str, Any] = ws.receive_json()
+        _, message = receive_state(ws)
         if message["type"] == kind:
             return message
         assert message["type"] == "state", message

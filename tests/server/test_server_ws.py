@@ -16,6 +16,7 @@ from server_support import (
     last_legal,
     next_message,
     play_until,
+    receive_state,
 )
 
 import meeple.agents
@@ -100,6 +101,41 @@ def test_actions_are_checked_and_refusals_change_nothing(client: TestClient) -> 
         assert after["log"][0]["seat"] == decider
         assert next_message(other, "state")["version"] == 1
         assert client.get(f"/api/tables/{table}").json()["moves"] == 1
+
+
+def test_state_messages_carry_only_new_log_entries(client: TestClient) -> None:
+    table, token0, token1 = two_humans(client)
+    with (
+        client.websocket_connect(ws_url(table, token0)) as ws0,
+        client.websocket_connect(ws_url(table, token1)) as ws1,
+    ):
+        sockets = {0: ws0, 1: ws1}
+        next_message(ws0, "state")  # waiting for seat 1
+        first, view1 = receive_state(ws1)
+        assert first["log_start"] == 0 and first["log"] == [] and first["version"] == 0
+        views = {0: next_message(ws0, "state"), 1: view1}
+        for move in range(1, 6):
+            decider = views[0]["current_player"]
+            action = first_legal(views[decider])
+            sockets[decider].send_json({"type": "act", "action": action, "version": move - 1})
+            for seat, ws in sockets.items():
+                sent, views[seat] = receive_state(ws)
+                assert sent["version"] == move and sent["log_start"] == move - 1
+                assert len(sent["log"]) == 1 and sent["log"][0]["seat"] == decider
+                assert len(views[seat]["log"]) == move
+        view = views[0]
+        # a sync answers with the whole log, then only new entries follow again
+        ws0.send_json({"type": "sync"})
+        whole, merged = receive_state(ws0)
+        assert whole["log_start"] == 0 and whole["version"] == 5
+        assert whole["log"] == merged["log"] == view["log"]
+        # a new connection starts with the whole log; the others get no entry again
+        with client.websocket_connect(ws_url(table)) as watcher:
+            seen, _ = receive_state(watcher)
+            assert seen["log_start"] == 0 and seen["log"] == view["log"]
+            for ws in (ws0, ws1):
+                sent, _ = receive_state(ws)
+                assert sent["log_start"] == 5 and sent["log"] == [] and sent["version"] == 5
 
 
 def test_wrong_token_is_refused(client: TestClient) -> None:

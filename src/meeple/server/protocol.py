@@ -131,7 +131,8 @@ class StateMessage(BaseModel):
     observation: dict[str, Any] | None
     current_player: int
     legal: list[LegalAction]
-    log: list[LogEntry]
+    log_start: int = Field(description="The index in the whole log of `log`'s first entry.")
+    log: list[LogEntry] = Field(description="The log entries from `log_start` on.")
     returns: list[float] | None
     scores: list[float] | None
 

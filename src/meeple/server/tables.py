@@ -128,21 +128,27 @@ def bot_seed(table_seed: int, seat: int) -> int:
 class Connection:
     """One WebSocket: the seat it plays (None: a spectator) and its outgoing messages.
 
-    Each "state" message is a whole view, so a newer one replaces any older one not yet
-    sent; the queue of a slow client therefore stays short."""
+    Each "state" message is a whole view but for its log, which holds only the entries
+    from `log_sent` on: `log_sent` is the length of the log in the last state message
+    handed to the socket (0 before the first, and again after a sync). A newer state
+    message replaces an older one not yet handed over; it was built from the same
+    `log_sent`, so it holds every entry the dropped one held. The queue of a slow client
+    therefore stays short, and no client misses a log entry."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self._pending: deque[tuple[str, str]] = deque()
+        self.log_sent = 0
+        self._pending: deque[tuple[str, str, int]] = deque()
         self._ready = asyncio.Event()
         self._closed = False
 
-    def push(self, kind: str, text: str) -> None:
+    def push(self, kind: str, text: str, log_end: int = 0) -> None:
+        """Queue a message; a "state" message's log ends at entry `log_end`."""
         if self._closed:
             return
         if kind == "state":
             self._pending = deque(m for m in self._pending if m[0] != "state")
-        self._pending.append((kind, text))
+        self._pending.append((kind, text, log_end))
         while len(self._pending) > MAX_PENDING:
             self._pending.popleft()
         self._ready.set()
@@ -158,7 +164,10 @@ class Connection:
                 return None
             self._ready.clear()
             await self._ready.wait()
-        return self._pending.popleft()[1]
+        kind, text, log_end = self._pending.popleft()
+        if kind == "state":
+            self.log_sent = log_end
+        return text
 
 
 @dataclass(eq=False)
@@ -501,7 +510,7 @@ class TableManager:
             if isinstance(message, Ping):
                 conn.push("pong", _dumps({"type": "pong"}))
             elif isinstance(message, Sync):
-                self._send_state(table, conn)
+                self._send_whole_state(table, conn)
             elif isinstance(message, Act):
                 await self.act(table, conn.seat, message.action, message.version)
         except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
@@ -566,20 +575,30 @@ class TableManager:
 
     # --- broadcasting ---------------------------------------------------------------
 
-    def _message_for(self, table: Table, seat: int | None, info: dict[str, Any]) -> str:
-        return _dumps(state_message(table.state, seat, info, table.log, table.may_act(seat)))
+    def _message_for(
+        self, table: Table, seat: int | None, info: dict[str, Any], log_start: int
+    ) -> str:
+        return _dumps(
+            state_message(table.state, seat, info, table.log, table.may_act(seat), log_start)
+        )
 
-    def _send_state(self, table: Table, conn: Connection) -> None:
-        conn.push("state", self._message_for(table, conn.seat, self.info_of(table)))
+    def _send_whole_state(self, table: Table, conn: Connection) -> None:
+        """Push one connection its view now with the whole log (the answer to a sync);
+        until it is handed over, a newer state replacing it holds the whole log too."""
+        conn.log_sent = 0
+        text = self._message_for(table, conn.seat, self.info_of(table), 0)
+        conn.push("state", text, table.version)
 
     def _broadcast(self, table: Table) -> None:
-        """Push every connection its own view of the table now."""
+        """Push every connection its own view of the table now, with the log entries
+        it has not been sent yet (connections of one seat at one point share a text)."""
         info = self.info_of(table)
-        built: dict[int | None, str] = {}
+        built: dict[tuple[int | None, int], str] = {}
         for conn in list(table.connections):
-            if conn.seat not in built:
-                built[conn.seat] = self._message_for(table, conn.seat, info)
-            conn.push("state", built[conn.seat])
+            key = (conn.seat, min(conn.log_sent, table.version))
+            if key not in built:
+                built[key] = self._message_for(table, conn.seat, info, key[1])
+            conn.push("state", built[key], table.version)
 
     def _error_to_all(self, table: Table, text: str) -> None:
         for conn in list(table.connections):

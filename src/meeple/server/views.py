@@ -34,14 +34,16 @@ def state_message(
     table: Mapping[str, Any],
     log: Sequence[Mapping[str, Any]],
     may_act: bool,
+    log_start: int = 0,
 ) -> dict[str, Any]:
     """The "state" message for `seat` (None: a spectator).
 
     `table` is the TableInfo, `log` the public log so far (its length is the version),
     `may_act` whether that seat may act now (a human seat of a table in play): only then
-    and only when the seat decides now are its legal actions included. The log's entries
-    are shared, not copied (the server never changes an entry once logged, and encodes
-    the message at once), so a message costs no copy of a long game's log.
+    and only when the seat decides now are its legal actions included. Only the log's
+    entries from `log_start` on are included (those the connection has not been sent
+    yet; 0: the whole log). The entries are shared, not copied (the server never changes
+    an entry once logged, and encodes the message at once).
     """
     over = state.is_terminal()
     current = state.current_player
@@ -52,10 +54,11 @@ def state_message(
         "table": dict(table),
         "seat": seat,
         "version": len(log),
+        "log_start": log_start,
         "observation": observation,
         "current_player": current,
         "legal": legal_texts(state) if deciding else [],
-        "log": list(log),
+        "log": list(log[log_start:]),
         "returns": state.returns() if over else None,
         "scores": state.scores() if over else None,
     }

@@ -4,7 +4,7 @@
 // Game module API:
 //   export function render(root, msg, act, ctx)
 //     root: the element to fill (cleared or reused by the module as it likes)
-//     msg:  the latest {"type": "state", ...} message (docs/server.md)
+//     msg:  the latest {"type": "state", ...} message (docs/server.md), `log` made whole
 //     act:  act(actionId) sends {"type": "act", "action": id, "version": msg.version}
 //     ctx:  {info, seat, spectator, table, tableId, legal}: info is this game's entry of
 //           GET /api/games (or null), legal a Map id -> text of msg.legal.
@@ -45,6 +45,7 @@ let pingTimer = null;
 let lastError = null;
 let fatal = false;
 let lastMsg = null;
+let pageLog = []; // the whole move log so far, merged from the state messages
 let busy = false;
 let busyTimer = null;
 let gameName = null;
@@ -145,7 +146,9 @@ function connect() {
     }
     if (msg.type === 'state') {
       attempt = 0;
-      onState(msg);
+      const merged = mergeLog(msg);
+      if (merged) onState(merged);
+      else send({ type: 'sync' }); // a gap in the log: ask for the whole of it
     } else if (msg.type === 'error') {
       lastError = msg.message ?? 'error';
       setBusy(false);
@@ -187,6 +190,20 @@ function onClosed(socket, code, closeReason) {
     return;
   }
   scheduleReconnect();
+}
+
+/**
+ * The state message with `log` made the whole log: a message's `log` holds the entries
+ * from `log_start` on (0: the whole log, the first message on a connection and the
+ * answer to a sync); they replace or extend the page's log. Null on a gap.
+ */
+function mergeLog(msg) {
+  const start = msg.log_start ?? 0;
+  const entries = msg.log ?? [];
+  if (start === 0) pageLog = entries.slice();
+  else if (start === pageLog.length) pageLog = pageLog.concat(entries);
+  else return null;
+  return { ...msg, log: pageLog };
 }
 
 function send(message) {
