@@ -243,6 +243,21 @@ class Layout:
 
     adjacent_cells = staticmethod(adjacent_cells)
 
+    def water_ends(self, tile: int) -> list[int]:
+        """For each water edge of placed `tile`, the tile linked through it (its facing
+        side a water edge too), or -1 when that edge faces no linked water."""
+        c = self.cell[tile]
+        assert c is not None
+        w = self.water[tile]
+        out = []
+        for s in range(4):
+            if (w >> s) & 1:
+                dx, dy = DELTA[s]
+                u = self.at.get((c[0] + dx, c[1] + dy))
+                linked = u is not None and (self.water[u] >> OPPOSITE[s]) & 1
+                out.append(u if linked and u is not None else -1)
+        return out
+
     def water_linked(self, a: int, b: int) -> bool:
         """Whether placed tiles a and b are adjacent with water edges facing each other."""
         ca = self.cell[a]

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.games.aridnyk.board import DELTA, OPPOSITE, Cell, Layout
+from meeple.games.aridnyk.board import DELTA, Cell, Layout
 from meeple.games.aridnyk.components import (
     LAKE,
     RIVER,
@@ -120,8 +120,6 @@ def _water_components(layout: Layout, kind: int) -> list[list[int]]:
     if got is None:
         at = layout.at
         terrain = layout.terrain
-        water = layout.water
-        where = layout.cell
         left = {t for t in at.values() if terrain[t] == kind}
         got = []
         while left:
@@ -129,16 +127,8 @@ def _water_components(layout: Layout, kind: int) -> list[list[int]]:
             comp = [start]
             todo = [start]
             while todo:
-                t = todo.pop()
-                c = where[t]
-                assert c is not None
-                w = water[t]
-                for s in range(4):
-                    if not (w >> s) & 1:
-                        continue
-                    dx, dy = DELTA[s]
-                    u = at.get((c[0] + dx, c[1] + dy))
-                    if u is not None and u in left and (water[u] >> OPPOSITE[s]) & 1:
+                for u in layout.water_ends(todo.pop()):
+                    if u in left:
                         left.remove(u)
                         comp.append(u)
                         todo.append(u)
@@ -149,28 +139,17 @@ def _water_components(layout: Layout, kind: int) -> list[list[int]]:
 
 def _river_ends(layout: Layout, comp: Sequence[int]) -> tuple[int, int]:
     """(water edges of the River `comp` linked to a Lake, other outward water edges)."""
-    at = layout.at
     terrain = layout.terrain
-    water = layout.water
-    where = layout.cell
     lakes = 0
     open_ = 0
     for t in comp:
-        c = where[t]
-        assert c is not None
-        w = water[t]
-        for s in range(4):
-            if not (w >> s) & 1:
-                continue
-            dx, dy = DELTA[s]
-            u = at.get((c[0] + dx, c[1] + dy))
-            if u is not None and (water[u] >> OPPOSITE[s]) & 1:
-                if terrain[u] == RIVER:
-                    continue  # linked River tiles are one component
-                if terrain[u] == LAKE:
-                    lakes += 1
-                    continue
-            open_ += 1
+        for u in layout.water_ends(t):
+            if u >= 0 and terrain[u] == RIVER:
+                continue  # linked River tiles are one component
+            if u >= 0 and terrain[u] == LAKE:
+                lakes += 1
+            else:
+                open_ += 1
     return lakes, open_
 
 
