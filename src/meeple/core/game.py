@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.errors import IllegalActionError, OptionError
+from meeple.core.rng import Rng
+from meeple.errors import IllegalActionError, OptionError, RecordError
 
 TERMINAL = -4
 """`current_player` of a finished game (OpenSpiel's value)."""
@@ -156,6 +157,26 @@ class CheckedState(State):
     __slots__ = ()
     _legal: tuple[int, ...] | None
     _history: list[int]
+    _seed: int
+    _rng: Rng
+    _resampled: bool
+
+    def _begin(self, seed: int) -> None:
+        """The common start of a new game: its seed, RNG, empty history."""
+        self._seed = seed
+        self._rng = Rng(seed)
+        self._history = []
+        self._resampled = False
+        self._legal = None
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    def to_record(self) -> dict[str, Any]:
+        if self._resampled:
+            raise RecordError("a resampled state is a guess at hidden cards: it has no record")
+        return super().to_record()
 
     @abstractmethod
     def _compute_legal(self) -> tuple[int, ...]: ...

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import IllegalActionError, RecordError, SeatError
+from meeple.errors import IllegalActionError, SeatError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim.combinations import (
     Key,
@@ -112,11 +112,7 @@ class AnludimState(CheckedState):
     def __init__(self, game: AnludimGame, seed: int) -> None:
         n = game.info.players
         self.game = game
-        self._seed = seed
-        self._rng = Rng(seed)
-        self._history: list[int] = []
-        self._resampled = False
-        self._legal: tuple[int, ...] | None = None
+        self._begin(seed)
         self._round = 1
         self._turns = 0
         self._results: list[dict[str, Any]] = []
@@ -156,10 +152,6 @@ class AnludimState(CheckedState):
     def current_player(self) -> int:
         return self._cur
 
-    @property
-    def seed(self) -> int:
-        return self._seed
-
     def is_terminal(self) -> bool:
         return self._phase == OVER
 
@@ -177,11 +169,6 @@ class AnludimState(CheckedState):
             (self._rounds_won[seat], totals[seat], self._kinds_held(seat))
             for seat in range(len(self._hands))
         ]
-
-    def to_record(self) -> dict[str, Any]:
-        if self._resampled:
-            raise RecordError("a resampled state is a guess at hidden cards: it has no record")
-        return super().to_record()
 
     def clone(self) -> AnludimState:
         new = AnludimState.__new__(AnludimState)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import RecordError, SeatError
+from meeple.errors import SeatError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import DELTA, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
@@ -201,11 +201,7 @@ class AridnykState(CheckedState):
     def __init__(self, game: AridnykGame, seed: int) -> None:
         n = game.info.players
         self.game = game
-        self._seed = seed
-        self._rng = Rng(seed)
-        self._history: list[int] = []
-        self._resampled = False
-        self._legal: tuple[int, ...] | None = None
+        self._begin(seed)
         self._met: dict[int, int] = {}
         self._layout = Layout(TILE_TERRAIN, TILE_WATER)
         self._spirits: list[Cell | None] = [None] * 5
@@ -246,10 +242,6 @@ class AridnykState(CheckedState):
     # --- protocol ------------------------------------------------------------------
 
     @property
-    def seed(self) -> int:
-        return self._seed
-
-    @property
     def current_player(self) -> int:
         return TERMINAL if self._phase == OVER else self._cur
 
@@ -262,11 +254,6 @@ class AridnykState(CheckedState):
         keys = [(self._sheep[p], len(self._fulfilled[p])) for p in range(len(self._sheep))]
         best = max(keys)
         return [1.0 if k == best else 0.0 for k in keys]
-
-    def to_record(self) -> dict[str, Any]:
-        if self._resampled:
-            raise RecordError("a resampled state is a guess at hidden cards: it has no record")
-        return super().to_record()
 
     def clone(self) -> AridnykState:
         new = AridnykState.__new__(AridnykState)
