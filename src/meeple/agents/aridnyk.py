@@ -17,6 +17,7 @@ from meeple.core.rng import Rng
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import DELTA, Layout
 from meeple.games.aridnyk.components import (
+    EFFECT_KINDS,
     PLOTS,
     SPIRITS,
     TERRAINS,
@@ -27,19 +28,22 @@ from meeple.games.aridnyk.components import (
     effect_units,
     reward_value,
 )
-from meeple.games.aridnyk.rules import AridnykState
+from meeple.games.aridnyk.rules import ALL_TERRAINS, NEAR_SHARE, AridnykState
 from meeple.games.aridnyk.tasks import measure
 
 POOR_FLOCK = 6  # below this many Sheep, Rivers are avoided harder
 CARD_WEIGHT = 1.5  # a Trinket in hand, in Sheep
-NEAR_WEIGHT = 0.4  # share of a Plot's reward when it is one tile short
 PLOT_WEIGHT = 0.5  # a fulfilled Plot breaks ties
 ROLLOUT_DEPTH = 20
 VALUE_SCALE = 0.2  # Sheep to softmax strength: 5 Sheep ahead is e to 1
-ALL_TERRAINS = frozenset(range(len(TERRAINS)))
 _DRIZD, _BOH = SPIRITS.index("drizd"), SPIRITS.index("boh")
-_E_SHEEP, _E_CARD, _E_PLOT, _E_TRINKET, _E_SHEPHERD, _E_SPIRIT = range(6)
-_EFFECT_ORDER = (_E_SHEEP, _E_PLOT, _E_TRINKET, _E_CARD, 9, 10, 6, 7, _E_SHEPHERD, _E_SPIRIT, 8)
+_EFFECT_ORDER = tuple(
+    EFFECT_KINDS.index(kind)
+    for kind in (
+        "sheep", "plot", "trinket", "card", "horizon_swap", "refresh_horizon",
+        "trade_any", "retrade", "shepherd", "spirit", "move_tile",
+    )
+)  # fmt: skip
 
 
 def layout_of(obs: dict[str, Any]) -> Layout:
@@ -69,7 +73,7 @@ def plot_prospects(obs: dict[str, Any], layout: Layout | None = None) -> float:
         if measure(plot.task, layout, shepherd, spirits):
             total += worth
         elif measure(plot.task, layout, shepherd, spirits, ALL_TERRAINS):
-            total += NEAR_WEIGHT * worth
+            total += NEAR_SHARE * worth
     return total
 
 

@@ -49,6 +49,8 @@ from meeple.games.aridnyk.components import (
     TRINKET_REACTION,
     WOODS,
     Tier,
+    reward_value,
+    task_tiers,
 )
 from meeple.games.aridnyk.tasks import measure
 
@@ -127,7 +129,7 @@ _SHORT = {
     MUSICIAN: frozenset((POLONYNA,)),
 }
 _NO_SHORT: frozenset[int] = frozenset()
-_ANY = frozenset(range(5))
+ALL_TERRAINS = frozenset(range(5))
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
 E_TRADE_ANY, E_RETRADE, E_MOVE_TILE, E_SWAP, E_REFRESH = range(6, 11)
@@ -135,7 +137,7 @@ _KIND_NAMES = ("Plot", "Trinket")
 _PLOT, _TRINKET = A.PLOT_KIND, A.TRINKET_KIND
 
 
-PLOT_VALUE = tuple(r[E_SHEEP] + 2 * (r[E_CARD] + r[E_PLOT] + r[E_TRINKET]) for r in PLOT_REWARD)
+PLOT_VALUE = tuple(reward_value(p.reward) for p in PLOTS)
 """A Plot's reward in Sheep-equivalents (a card is worth two Sheep)."""
 
 
@@ -506,9 +508,6 @@ class AridnykState(CheckedState):
             self._horizon.append(tile)
             self._public_tiles.add(tile)
 
-    def _placeable(self, tile: int) -> bool:
-        return self._layout.can_place(tile)
-
     def _rotations(self, tile: int, without: int = -1) -> list[int]:
         layout = self._layout
         return [r for r in range(4) if layout.legal_cells(tile, r, without)]
@@ -650,17 +649,6 @@ class AridnykState(CheckedState):
 
     # --- figures ---------------------------------------------------------------------
 
-    def _step_cells(self, cell: Cell) -> list[tuple[int, Cell]]:
-        at = self._layout.at
-        x, y = cell
-        out = []
-        for side in range(4):
-            dx, dy = DELTA[side]
-            nxt = (x + dx, y + dy)
-            if nxt in at:
-                out.append((side, nxt))
-        return out
-
     def _shepherd_ok(self, cell: Cell) -> bool:
         """May the active Shepherd end a move on `cell` (no other Shepherd there)?"""
         me = self._turn
@@ -678,7 +666,7 @@ class AridnykState(CheckedState):
         for d in range(1, limit + 1):
             nxt = []
             for cell in frontier:
-                for _, c in self._step_cells(cell):
+                for _, c in self._layout.steps(cell):
                     if c not in seen:
                         if ok(c):
                             return d
@@ -741,7 +729,7 @@ class AridnykState(CheckedState):
         assert cell is not None
         out = []
         left = remaining - 1 - other_need
-        for side, nxt in self._step_cells(cell):
+        for side, nxt in self._layout.steps(cell):
             if left >= 0 and (self._shepherd_ok(nxt) or self._shepherd_need(nxt, left) <= left):
                 out.append(A.SHEPHERD_STEP + side)
         return out
@@ -751,7 +739,7 @@ class AridnykState(CheckedState):
         assert cell is not None
         out = []
         left = remaining - 1 - other_need
-        for side, nxt in self._step_cells(cell):
+        for side, nxt in self._layout.steps(cell):
             if left >= 0 and (
                 self._spirit_ok(spirit, nxt) or self._spirit_need(spirit, nxt, left) <= left
             ):
@@ -799,13 +787,13 @@ class AridnykState(CheckedState):
             for s, cell in enumerate(self._spirits):
                 if cell == here:
                     self._together &= ~(1 << s)
-        queue = self._reactors("trade")
+        queue = self._reactors()
         if queue:
             self._stack.append([F_REACT, "trade", spirit * 8 + extra, queue])
         else:
             self._resolve_trade(spirit, extra)
 
-    def _reactors(self, trigger: str) -> list[int]:
+    def _reactors(self) -> list[int]:
         """Other seats that hold any Trinket, in turn order: each is asked (a seat without
         a suitable reaction may only decline, so being asked reveals nothing)."""
         n = len(self._sheep)
@@ -833,7 +821,7 @@ class AridnykState(CheckedState):
         self._trinkets[me].remove(trinket)
         self._discards[_TRINKET].append(trinket)
         self._public_cards.add(64 + trinket)
-        queue = self._reactors("trinket")
+        queue = self._reactors()
         if queue:
             self._stack.append([F_REACT, "trinket", trinket, queue])
         else:
@@ -892,7 +880,7 @@ class AridnykState(CheckedState):
             for plot in self._plots[seat]:
                 if self._plot_level(seat, plot):
                     hand += PLOT_VALUE[plot]
-                elif measure(PLOTS[plot].task, self._layout, shepherd, self._spirits, _ANY):
+                elif measure(PLOTS[plot].task, self._layout, shepherd, self._spirits, ALL_TERRAINS):
                     hand += NEAR_SHARE * PLOT_VALUE[plot]
             out.append((self._sheep[seat], len(self._fulfilled[seat]), hand))
         return out
@@ -904,9 +892,7 @@ class AridnykState(CheckedState):
         self._fulfilled[me].append(plot)
         self._public_cards.add(plot)
         reward = list(PLOT_REWARD[plot])
-        tiers = getattr(PLOTS[plot].task, "tiers", None)
-        if tiers:
-            reward[E_SHEEP] += _tier_sheep(tiers, level)
+        reward[E_SHEEP] += _tier_sheep(task_tiers(PLOTS[plot].task), level)
         character = self._characters[me]
         if character in (HUNTER, CLIMBER, DOWSER):
             reward[E_TRINKET] += 1
@@ -941,7 +927,7 @@ class AridnykState(CheckedState):
             acts = self._frame_legal(self._stack[-1])
         elif phase == PLACE:
             hand = self._tiles[self._turn]
-            acts = [A.HAND_TILE + t for t in hand if self._placeable(t)]
+            acts = [A.HAND_TILE + t for t in hand if self._layout.can_place(t)]
             if not acts:
                 acts = [A.DISCARD_TILE + t for t in hand]
             acts.extend(self._open_actions())
@@ -1033,7 +1019,8 @@ class AridnykState(CheckedState):
         if effect == E_TRINKET:
             return self._can_draw(_TRINKET)
         if effect == E_SHEPHERD:
-            return bool(self._shepherd_steps(self._moves(1) + 64))
+            cell = self._shepherds[me]
+            return cell is not None and bool(self._layout.steps(cell))
         if effect == E_SPIRIT:
             return any(c is not None for c in self._spirits)
         if effect in (E_TRADE_ANY, E_RETRADE):

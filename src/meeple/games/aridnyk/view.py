@@ -61,10 +61,8 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     if action < A.DISCARD_TILE:
         code = action - A.CELL
         anchor, side = divmod(code, 4)
-        cell = state._layout.cell[anchor]
-        if cell is not None:
-            dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[side]
-            x, y = cell[0] + dx, cell[1] + dy
+        if state._layout.cell[anchor] is not None:
+            x, y = state._layout.anchored_cell(anchor, side)
             return f"place it at ({x}, {y}), {_DIRECTIONS[side]} of tile {anchor}"
         return f"place it {_DIRECTIONS[side]} of tile {anchor}"
     if action < A.BOARD_TILE:
