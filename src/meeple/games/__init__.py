@@ -4,3 +4,4 @@ from meeple.core.registry import register_game
 
 register_game("anludim", "meeple.games.anludim.game:AnludimGame")
 register_game("aridnyk", "meeple.games.aridnyk.game:AridnykGame")
+register_game("arnak", "meeple.games.arnak.game:ArnakGame")

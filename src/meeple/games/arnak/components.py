@@ -1,0 +1,687 @@
+"""Lost Ruins of Arnak component data: cards, guardians, sites, assistants, idols,
+research tracks, temple tiles and the solo rival's tiles.
+
+Loaded and validated once at import from the JSON files in data/ (made from the shared
+reference by tools/arnak_data.py); a schema error names the file and the record. Effects
+stay in the reference's step vocabulary and are compiled here into `(op, argument)`
+pairs that `effects.py` interprets; an unknown step is a data error at import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any, Literal, NamedTuple
+
+import msgspec
+
+Provenance = Literal["fact", "inferred", "placeholder"]
+
+RESOURCES: tuple[str, ...] = ("coin", "compass", "tablet", "arrowhead", "jewel")
+COIN, COMPASS, TABLET, ARROWHEAD, JEWEL = range(5)
+ICONS: tuple[str, ...] = ("boot", "car", "boat", "plane")
+BOOT, CAR, BOAT, PLANE = range(4)
+
+Step = tuple[str, Any]
+Effect = tuple[Step, ...]
+
+STEP_OPS = frozenset(
+    {
+        "gain",
+        "fear",
+        "draw",
+        "draw_bottom",
+        "exile",
+        "pay",
+        "pay_required",
+        "choose_one",
+        "choose_distinct",
+        "upgrade",
+        "dig_or_discover",
+        "relocate",
+        "activate_site",
+        "activate_top_tile",
+        "buy",
+        "gain_card",
+        "research",
+        "overcome_free",
+        "refresh_assistant",
+        "supply_assistant_effect",
+        "swap_assistant",
+        "recall_archaeologist",
+        "all_travel_as_plane",
+        "no_guardian_fear",
+        "gain_per",
+        "look_keep",
+        "exile_row_item_then_gain_exiled_item",
+        "move_guardian",
+        "unslot_idol",
+        "travel_icons",
+        "take_assistant",
+        "upgrade_assistant",
+        "rescue_assistant",
+        "gain_artifact_free",
+        "action",
+        "pass_round",
+    }
+)
+"""The effect vocabulary of the reference (its cards.yaml header); `action` and
+`pass_round` are the markers a `choose_one` option may carry."""
+
+
+class ComponentDataError(Exception):
+    """A data file breaks its schema or the reference's facts."""
+
+
+class Sourced(msgspec.Struct, kw_only=True):
+    provenance: Provenance
+    source: str
+
+
+class CardRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    name: str
+    kind: Literal["item", "artifact", "basic", "fear"]
+    cost: dict[str, int]
+    vp: int
+    travel: dict[str, int]
+    action: Literal["free", "main", "none"]
+    exile_self: bool
+    effect: list[dict[str, Any]]
+    text: str
+    notes: str = ""
+    alt_names: list[str] = []
+
+
+class CardsFile(msgspec.Struct, forbid_unknown_fields=True):
+    artifact_tablet_cost: int
+    starting_deck: list[str]
+    fear_in_box: int
+    cards: list[CardRecord]
+
+
+class GuardianRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    cost: dict[str, Any]
+    boon: dict[str, Any] | list[dict[str, Any]]
+    notes: str = ""
+
+
+class GuardiansFile(msgspec.Struct, forbid_unknown_fields=True):
+    guardians: list[GuardianRecord]
+
+
+class TileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    effect: list[dict[str, Any]]
+    text: str = ""
+    notes: str = ""
+
+
+class SpaceRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    map_row: int
+    col: int
+    kind: Literal["camp", "level1", "level2"]
+    travel: dict[str, int]
+
+
+class BoardSites(msgspec.Struct, forbid_unknown_fields=True):
+    spaces: list[SpaceRecord]
+    notes: str = ""
+
+
+class BlockingRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    two: str = msgspec.field(name="2")
+    three: int = msgspec.field(name="3")
+    four: int = msgspec.field(name="4")
+
+
+class SitesFile(msgspec.Struct, forbid_unknown_fields=True):
+    discover_cost: dict[str, int]
+    camp_spaces: list[dict[str, Any]]
+    blocking_tiles: BlockingRecord
+    camps: list[TileRecord]
+    level1: list[TileRecord]
+    level2: list[TileRecord]
+    tiles_on_board: dict[str, int]
+    boards: dict[str, BoardSites]
+
+
+class AssistantRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    nickname: str
+    silver: list[dict[str, Any]]
+    gold: list[dict[str, Any]]
+    action: Literal["free", "main"]
+    text: str = ""
+
+
+class AssistantsFile(msgspec.Struct, forbid_unknown_fields=True):
+    assistants: list[AssistantRecord]
+
+
+class IdolRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    reward: str
+    count: int
+    effect: list[dict[str, Any]]
+
+
+class SlotRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    effect: list[dict[str, Any]]
+
+
+class IdolsFile(msgspec.Struct, forbid_unknown_fields=True):
+    idols: list[IdolRecord]
+    slot_effects: list[SlotRecord]
+    empty_slot_values: list[int]
+    vp_per_idol: int
+
+
+class BonusRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    kind: str
+    count: int
+    effect: list[dict[str, Any]]
+
+
+class TempleStackRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    vp: int
+    cost_parts: list[str]
+
+
+class NodeRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    row: int
+    pos: str
+    start: bool = False
+    bonus: dict[str, int] = {}
+    lost_temple: bool = False
+    bonus_face_down: dict[str, int] = {}
+    glass_only: bool = False
+    assistant_rescue: bool = False
+    pick_one_of_several: bool = False
+
+
+class EdgeRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    from_: str = msgspec.field(name="from")
+    to: str
+    cost: dict[str, int]
+
+
+class RowSide(Sourced, forbid_unknown_fields=True, kw_only=True):
+    vp: int
+    effect: list[dict[str, Any]]
+    alternative: dict[str, Any] = {}
+
+
+class RowRecord(msgspec.Struct, forbid_unknown_fields=True):
+    row: int
+    glass: RowSide
+    notebook: RowSide
+
+
+class ResearchBoard(msgspec.Struct, forbid_unknown_fields=True):
+    lost_temple_vp: list[int]
+    temple_cost_parts: dict[str, Any]
+    nodes: list[NodeRecord]
+    edges: list[EdgeRecord]
+    rows: list[RowRecord]
+
+
+class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
+    bonus_tiles: list[BonusRecord]
+    temple_stacks: list[TempleStackRecord]
+    boards: dict[str, ResearchBoard]
+
+
+class SoloTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    type: Literal["dig", "discover", "research", "overcome", "buy_item", "buy_artifact"]
+    colour: Literal["grey", "green", "red"]
+    arrow: Literal["left", "right"]
+    arrow_provenance: Provenance
+    arrow_source: str
+    resource: str = ""
+
+
+class SoloFile(msgspec.Struct, forbid_unknown_fields=True):
+    tiles: list[SoloTileRecord]
+    discover_schedule: dict[str, Any]
+    round_five_skip: dict[str, Any]
+    idol_vp: dict[str, Any]
+
+
+def _read(name: str, schema: type[Any]) -> Any:
+    raw = resources.files("meeple.games.arnak").joinpath("data", name).read_bytes()
+    try:
+        return msgspec.json.decode(raw, type=schema)
+    except msgspec.ValidationError as exc:
+        raise ComponentDataError(f"arnak data/{name}: {exc}") from exc
+
+
+def bag(mapping: Mapping[str, Any], where: str) -> tuple[int, ...]:
+    """A resource mapping as a 5-tuple in RESOURCES order."""
+    for key in mapping:
+        if key not in RESOURCES:
+            raise ComponentDataError(f"{where}: unknown resource {key!r}")
+    return tuple(int(mapping.get(r, 0)) for r in RESOURCES)
+
+
+def icons(mapping: Mapping[str, Any], where: str) -> tuple[int, ...]:
+    """A travel mapping as a 4-tuple in ICONS order."""
+    for key in mapping:
+        if key not in ICONS:
+            raise ComponentDataError(f"{where}: unknown travel icon {key!r}")
+    return tuple(int(mapping.get(i, 0)) for i in ICONS)
+
+
+def compile_effect(steps: Sequence[Any], where: str) -> Effect:
+    """Steps as (op, argument) pairs; nested step lists are compiled too."""
+    out: list[Step] = []
+    for step in steps:
+        if not isinstance(step, dict) or not step:
+            raise ComponentDataError(f"{where}: a step must be a one-key mapping, got {step!r}")
+        if "pay" in step:
+            if set(step) != {"pay", "then"}:
+                raise ComponentDataError(f"{where}: pay needs exactly pay and then")
+            out.append(("pay", (step["pay"], compile_effect(step["then"], where))))
+            continue
+        if len(step) != 1:
+            raise ComponentDataError(f"{where}: a step must have one key, got {sorted(step)}")
+        ((op, arg),) = step.items()
+        if op not in STEP_OPS:
+            raise ComponentDataError(f"{where}: unknown effect step {op!r}")
+        if op == "choose_one":
+            arg = tuple(compile_effect(option, where) for option in arg)
+        elif op == "choose_distinct":
+            arg = (arg["count"], tuple(compile_effect(o, where) for o in arg["options"]))
+        elif op == "gain":
+            arg = bag(arg, where)
+        elif op == "travel_icons":
+            arg = icons(arg, where)
+        out.append((op, arg))
+    return tuple(out)
+
+
+class Card(NamedTuple):
+    index: int
+    id: str
+    name: str
+    kind: str
+    cost: int  # coins for items, compasses for artifacts
+    vp: int
+    travel: tuple[int, ...]
+    free: bool
+    exile_self: bool
+    effect: Effect
+    text: str
+
+
+class Guardian(NamedTuple):
+    index: int
+    id: str
+    cost: tuple[int, ...]
+    cost_travel: tuple[int, ...]
+    cost_hand_cards: int
+    boon_travel: tuple[int, ...] | None
+    boon: Effect
+
+
+class SiteTile(NamedTuple):
+    index: int
+    id: str
+    level: int  # 0 camp, 1, 2
+    effect: Effect
+    text: str
+
+
+class Space(NamedTuple):
+    index: int
+    id: str
+    kind: str
+    level: int
+    map_row: int
+    col: int
+    travel: tuple[int, ...]
+
+
+class Assistant(NamedTuple):
+    index: int
+    id: str
+    nickname: str
+    silver: Effect
+    gold: Effect
+    main: bool
+
+
+class Node(NamedTuple):
+    index: int
+    id: str
+    row: int
+    pos: str
+    bonus: Mapping[str, int]
+    lost_temple: bool
+    bonus_face_down: Mapping[str, int]
+    rescue: bool
+    pick_several: bool
+
+
+class Edge(NamedTuple):
+    start: int
+    end: int
+    cost: tuple[int, ...]
+    idols: int
+
+
+class Row(NamedTuple):
+    glass_vp: int
+    glass: Effect
+    notebook_vp: int
+    notebook: Effect
+
+
+class ResearchTrack(NamedTuple):
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    rows: tuple[Row, ...]  # index = row number; row 0 is the start line
+    lost_temple_vp: tuple[int, ...]
+    temple_parts: Mapping[str, tuple[int, ...]]
+    start: int
+    lost_temple: int
+
+
+class TempleStack(NamedTuple):
+    index: int
+    id: str
+    vp: int
+    cost: Mapping[str, tuple[int, ...]]  # per board
+
+
+class BonusKind(NamedTuple):
+    index: int
+    kind: str
+    count: int
+    effect: Effect
+
+
+class SoloTile(NamedTuple):
+    index: int
+    id: str
+    type: str
+    colour: str
+    resource: int  # RESOURCES index for dig tiles, -1 otherwise
+    arrow: str
+
+
+class IdolReward(NamedTuple):
+    index: int
+    reward: str
+    count: int
+    effect: Effect
+
+
+def _load() -> dict[str, Any]:
+    cards_file: CardsFile = _read("cards.json", CardsFile)
+    cards: list[Card] = []
+    for i, rec in enumerate(cards_file.cards):
+        where = f"arnak data/cards.json {rec.id}"
+        price = rec.cost.get("coin" if rec.kind == "item" else "compass", 0)
+        if set(rec.cost) - {"coin", "compass"}:
+            raise ComponentDataError(f"{where}: a card costs coins or compasses")
+        cards.append(
+            Card(
+                i,
+                rec.id,
+                rec.name,
+                rec.kind,
+                price,
+                rec.vp,
+                icons(rec.travel, where),
+                rec.action == "free",
+                rec.exile_self,
+                compile_effect(rec.effect, where),
+                rec.text,
+            )
+        )
+    kinds = [c.kind for c in cards]
+    if (kinds.count("item"), kinds.count("artifact"), kinds.count("basic"), kinds.count("fear")) != (
+        40,
+        35,
+        4,
+        1,
+    ):
+        raise ComponentDataError("arnak data/cards.json: 40 items, 35 artifacts, 4 basic, Fear")
+    if len({c.id for c in cards}) != len(cards):
+        raise ComponentDataError("arnak data/cards.json: card ids repeat")
+
+    guardians: list[Guardian] = []
+    for i, g in enumerate(_read("guardians.json", GuardiansFile).guardians):
+        where = f"arnak data/guardians.json {g.id}"
+        cost = dict(g.cost)
+        travel = icons(cost.pop("travel", {}), where)
+        hand = int(cost.pop("hand_card", 0))
+        if isinstance(g.boon, dict):
+            guardians.append(
+                Guardian(i, g.id, bag(cost, where), travel, hand, icons(g.boon["travel"], where), ())
+            )
+        else:
+            guardians.append(
+                Guardian(i, g.id, bag(cost, where), travel, hand, None, compile_effect(g.boon, where))
+            )
+    if len(guardians) != 15:
+        raise ComponentDataError("arnak data/guardians.json: 15 guardians")
+
+    sites: SitesFile = _read("sites.json", SitesFile)
+    camps = tuple(
+        SiteTile(i, t.id, 0, compile_effect(t.effect, f"arnak data/sites.json {t.id}"), t.text)
+        for i, t in enumerate(sites.camps)
+    )
+    tiles: list[SiteTile] = []
+    for level, recs in ((1, sites.level1), (2, sites.level2)):
+        for t in recs:
+            effect = compile_effect(t.effect, f"arnak data/sites.json {t.id}")
+            tiles.append(SiteTile(len(tiles), t.id, level, effect, t.text))
+    if (len(camps), len(sites.level1), len(sites.level2)) != (5, 10, 6):
+        raise ComponentDataError("arnak data/sites.json: 5 camps, 10 level I and 6 level II tiles")
+    boards: dict[str, tuple[Space, ...]] = {}
+    for name, board in sites.boards.items():
+        spaces = tuple(
+            Space(
+                i,
+                s.id,
+                s.kind,
+                {"camp": 0, "level1": 1, "level2": 2}[s.kind],
+                s.map_row,
+                s.col,
+                icons(s.travel, f"arnak data/sites.json {name} {s.id}"),
+            )
+            for i, s in enumerate(board.spaces)
+        )
+        levels = [s.level for s in spaces]
+        if levels != [0] * 5 + [1] * 8 + [2] * 4:
+            raise ComponentDataError(f"arnak data/sites.json {name}: 5 camps, 8 level I, 4 level II")
+        boards[name] = spaces
+    camp_travel = tuple(icons(s["travel"], "arnak data/sites.json camp_spaces") for s in sites.camp_spaces)
+
+    assistants = tuple(
+        Assistant(
+            i,
+            a.id,
+            a.nickname,
+            compile_effect(a.silver, f"arnak data/assistants.json {a.id} silver"),
+            compile_effect(a.gold, f"arnak data/assistants.json {a.id} gold"),
+            a.action == "main",
+        )
+        for i, a in enumerate(_read("assistants.json", AssistantsFile).assistants)
+    )
+    if len(assistants) != 12:
+        raise ComponentDataError("arnak data/assistants.json: 12 assistants")
+
+    idols_file: IdolsFile = _read("idols.json", IdolsFile)
+    idols = tuple(
+        IdolReward(i, r.reward, r.count, compile_effect(r.effect, f"arnak data/idols.json {r.reward}"))
+        for i, r in enumerate(idols_file.idols)
+    )
+    if sum(r.count for r in idols) != 16:
+        raise ComponentDataError("arnak data/idols.json: 16 idols")
+    slot_effects = tuple(
+        (s.id, compile_effect(s.effect, f"arnak data/idols.json slot {s.id}"))
+        for s in idols_file.slot_effects
+    )
+
+    research: ResearchFile = _read("research.json", ResearchFile)
+    bonus = tuple(
+        BonusKind(i, b.kind, b.count, compile_effect(b.effect, f"arnak data/research.json {b.kind}"))
+        for i, b in enumerate(research.bonus_tiles)
+    )
+    if sum(b.count for b in bonus) != 18:
+        raise ComponentDataError("arnak data/research.json: 18 research bonus tiles")
+    tracks: dict[str, ResearchTrack] = {}
+    for name, rb in research.boards.items():
+        where = f"arnak data/research.json {name}"
+        ids = {n.id: i for i, n in enumerate(rb.nodes)}
+        nodes = tuple(
+            Node(
+                i,
+                n.id,
+                n.row,
+                n.pos,
+                n.bonus,
+                n.lost_temple,
+                n.bonus_face_down,
+                n.assistant_rescue,
+                n.pick_one_of_several,
+            )
+            for i, n in enumerate(rb.nodes)
+        )
+        edges: list[Edge] = []
+        for e in rb.edges:
+            if e.from_ not in ids or e.to not in ids:
+                raise ComponentDataError(f"{where}: an edge names an unknown node")
+            cost = dict(e.cost)
+            idol_count = int(cost.pop("idol", 0))
+            start, end = ids[e.from_], ids[e.to]
+            if nodes[end].row <= nodes[start].row:
+                raise ComponentDataError(f"{where}: bridges lead up one row")
+            edges.append(Edge(start, end, bag(cost, where), idol_count))
+        rows = [Row(0, (), 0, ())]
+        for r in rb.rows:
+            rows.append(
+                Row(
+                    r.glass.vp,
+                    compile_effect(r.glass.effect, f"{where} row {r.row} glass"),
+                    r.notebook.vp,
+                    compile_effect(r.notebook.effect, f"{where} row {r.row} notebook"),
+                )
+            )
+        parts = {
+            k: bag(v, where)
+            for k, v in rb.temple_cost_parts.items()
+            if k not in ("provenance", "source")
+        }
+        starts = [n.index for n in nodes if n.row == 0]
+        temples = [n.index for n in nodes if n.lost_temple]
+        if len(starts) != 1 or len(temples) != 1:
+            raise ComponentDataError(f"{where}: one start and one Lost Temple")
+        tracks[name] = ResearchTrack(
+            nodes, tuple(edges), tuple(rows), tuple(rb.lost_temple_vp), parts, starts[0], temples[0]
+        )
+    temple_stacks = tuple(
+        TempleStack(
+            i,
+            s.id,
+            s.vp,
+            {
+                name: tuple(
+                    sum(track.temple_parts[p][r] for p in s.cost_parts) for r in range(5)
+                )
+                for name, track in tracks.items()
+            },
+        )
+        for i, s in enumerate(research.temple_stacks)
+    )
+
+    solo: SoloFile = _read("solo.json", SoloFile)
+    solo_tiles = tuple(
+        SoloTile(
+            i,
+            t.id,
+            t.type,
+            t.colour,
+            RESOURCES.index(t.resource) if t.resource else -1,
+            t.arrow,
+        )
+        for i, t in enumerate(solo.tiles)
+    )
+    if len(solo_tiles) != 15:
+        raise ComponentDataError("arnak data/solo.json: 15 rival tiles")
+    schedule = {
+        colour: tuple(
+            None if entry == "skip" else (int(entry["level"]), bool(entry["guardian"]))
+            for entry in solo.discover_schedule[colour]
+        )
+        for colour in ("green", "red")
+    }
+    return {
+        "cards": tuple(cards),
+        "starting_deck": tuple(cards_file.starting_deck),
+        "fear_in_box": cards_file.fear_in_box,
+        "artifact_tablet_cost": cards_file.artifact_tablet_cost,
+        "guardians": tuple(guardians),
+        "camps": camps,
+        "tiles": tuple(tiles),
+        "boards": boards,
+        "camp_travel": camp_travel,
+        "discover_cost": (0, sites.discover_cost["level1"], sites.discover_cost["level2"]),
+        "tiles_on_board": sites.tiles_on_board,
+        "blocking": sites.blocking_tiles,
+        "assistants": assistants,
+        "idols": idols,
+        "slot_effects": slot_effects,
+        "empty_slot_values": tuple(idols_file.empty_slot_values),
+        "vp_per_idol": idols_file.vp_per_idol,
+        "bonus": bonus,
+        "tracks": tracks,
+        "temple_stacks": temple_stacks,
+        "solo_tiles": solo_tiles,
+        "solo_schedule": schedule,
+        "round_five_skip": tuple(solo.round_five_skip["tiles"]),
+        "solo_idol_vp": (solo.idol_vp["unique_face_up"], solo.idol_vp["minus_one_pile"]),
+    }
+
+
+_DATA = _load()
+CARDS: tuple[Card, ...] = _DATA["cards"]
+CARD_INDEX: dict[str, int] = {c.id: c.index for c in CARDS}
+ITEMS: tuple[int, ...] = tuple(c.index for c in CARDS if c.kind == "item")
+ARTIFACTS: tuple[int, ...] = tuple(c.index for c in CARDS if c.kind == "artifact")
+FEAR: int = CARD_INDEX["fear"]
+STARTING_DECK: tuple[int, ...] = tuple(CARD_INDEX[c] for c in _DATA["starting_deck"])
+FEAR_IN_BOX: int = _DATA["fear_in_box"]
+ARTIFACT_TABLETS: int = _DATA["artifact_tablet_cost"]
+GUARDIANS: tuple[Guardian, ...] = _DATA["guardians"]
+CAMPS: tuple[SiteTile, ...] = _DATA["camps"]
+SITE_TILES: tuple[SiteTile, ...] = _DATA["tiles"]
+LEVEL1_TILES: tuple[int, ...] = tuple(t.index for t in SITE_TILES if t.level == 1)
+LEVEL2_TILES: tuple[int, ...] = tuple(t.index for t in SITE_TILES if t.level == 2)
+BOARDS: dict[str, tuple[Space, ...]] = _DATA["boards"]
+CAMP_TRAVEL: tuple[tuple[int, ...], ...] = _DATA["camp_travel"]
+DISCOVER_COST: tuple[int, ...] = _DATA["discover_cost"]
+ASSISTANTS: tuple[Assistant, ...] = _DATA["assistants"]
+IDOL_REWARDS: tuple[IdolReward, ...] = _DATA["idols"]
+SLOT_EFFECTS: tuple[tuple[str, Effect], ...] = _DATA["slot_effects"]
+EMPTY_SLOT_VALUES: tuple[int, ...] = _DATA["empty_slot_values"]
+VP_PER_IDOL: int = _DATA["vp_per_idol"]
+BONUS_KINDS: tuple[BonusKind, ...] = _DATA["bonus"]
+TRACKS: dict[str, ResearchTrack] = _DATA["tracks"]
+TEMPLE_STACKS: tuple[TempleStack, ...] = _DATA["temple_stacks"]
+SOLO_TILES: tuple[SoloTile, ...] = _DATA["solo_tiles"]
+SOLO_SCHEDULE: dict[str, tuple[tuple[int, bool] | None, ...]] = _DATA["solo_schedule"]
+ROUND_FIVE_SKIP: tuple[str, ...] = _DATA["round_five_skip"]
+SOLO_IDOL_VP: tuple[int, int] = _DATA["solo_idol_vp"]
+BOARD_NAMES: tuple[str, ...] = ("bird", "snake")
+PLACEHOLDER_DATA = True
+"""The solo rival's tile-back arrows are meeple's placeholder; every other record is a
+cross-checked fact of the reference."""

@@ -1,0 +1,85 @@
+"""Lost Ruins of Arnak configured: board side, solo difficulty, player count, info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.game import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    check_players,
+    check_seed,
+    resolve_options,
+)
+from meeple.errors import OptionError
+from meeple.games.arnak.actions import NUM_ACTIONS
+from meeple.games.arnak.components import PLACEHOLDER_DATA, ROUND_FIVE_SKIP
+from meeple.games.arnak.rules import ArnakState
+
+OPTIONS = {
+    "board": OptionSpec("bird", ("bird", "snake"), "main board side: Bird Temple or Snake Temple"),
+    "difficulty": OptionSpec(
+        2, (0, 1, 2, 3, 4, 5), "solo only: how many of the rival's five paired tiles are red"
+    ),
+    "rival_skips_green_buy_item": OptionSpec(
+        False,
+        (False, True),
+        "solo only: the green Buy Item tile also does nothing in round V (a disputed reading)",
+    ),
+}
+SOLO_ONLY = ("difficulty", "rival_skips_green_buy_item")
+
+
+class ArnakGame(Game):
+    def __init__(self, players: int = 2, **options: Any) -> None:
+        players = check_players("arnak", players, 1, 4)
+        values = resolve_options("arnak", OPTIONS, options)
+        if players > 1:
+            for name in SOLO_ONLY:
+                if name in options and values[name] != OPTIONS[name].default:
+                    raise OptionError(
+                        f"option {name!r} applies only to the solo game (players=1); "
+                        f"allowed value with {players} players: {OPTIONS[name].default!r}"
+                    )
+        self.board: str = values["board"]
+        self.difficulty: int = values["difficulty"]
+        skips = set(ROUND_FIVE_SKIP)
+        if values["rival_skips_green_buy_item"]:
+            skips.add("green_buy_item")
+        self.round_five_skip = frozenset(skips)
+        notes = (
+            "Every card, guardian, site, assistant, idol, research and temple fact is from "
+            "the cross-checked reference; the solo rival's tile-back decision arrows are "
+            "meeple's placeholder (no public source gives them).",
+        )
+        self.info = GameInfo(
+            name="arnak",
+            title="Lost Ruins of Arnak",
+            min_players=1,
+            max_players=4,
+            players=players,
+            num_distinct_actions=NUM_ACTIONS,
+            options=OPTIONS,
+            values=values,
+            placeholder_data=PLACEHOLDER_DATA and players == 1,
+            notes=notes if players == 1 else (),
+        )
+
+    @staticmethod
+    def blocked_camps(players: int) -> int:
+        """Camps whose two-boot space a blocking tile covers (solo: set up as for two)."""
+        return {2: 5, 3: 3}.get(players, 0)
+
+    def new_initial_state(self, seed: int | None = None) -> ArnakState:
+        return ArnakState(self, check_seed(seed))
+
+    def catalogue(self) -> dict[str, Any]:
+        from meeple.games.arnak.catalogue import catalogue
+
+        return catalogue()
+
+    def render(self, observation: Any) -> Any:
+        from meeple.games.arnak.view import render
+
+        return render(observation)

@@ -1,0 +1,292 @@
+"""What a seat may know of an Arnak position (`observe`) and a full position
+consistent with it (`resample`).
+
+Hidden from everyone: the order of every deck and stack, except the cards whose place
+is public (items put under a deck, a deck top shown by Fishing Rod, site tiles slid
+under their stack). Hidden from the other seats: your hand, and the card you put back
+on top with Crystal Earring. Assistants under the top of a stack, the Lost Temple
+bonus tiles and the rival's next tiles are hidden until someone looks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.game import TERMINAL
+from meeple.core.rng import Rng, mix_seed
+from meeple.games.arnak.components import (
+    ASSISTANTS,
+    BONUS_KINDS,
+    CAMP_TRAVEL,
+    CARDS,
+    GUARDIANS,
+    ICONS,
+    IDOL_REWARDS,
+    RESOURCES,
+    SITE_TILES,
+    SOLO_TILES,
+    TEMPLE_STACKS,
+)
+from meeple.games.arnak.text import effect_text, prompt
+
+if TYPE_CHECKING:
+    from meeple.games.arnak.rules import ArnakState
+
+
+def _icons(values: tuple[int, ...]) -> dict[str, int]:
+    return {name: n for name, n in zip(ICONS, values, strict=True) if n}
+
+
+def _sites(state: ArnakState) -> list[dict[str, Any]]:
+    from meeple.games.arnak.rules import BLOCKED, RIVAL, SITE_SLOTS
+
+    out = []
+    for site, space in enumerate(state._spaces):
+        found = state.discovered(site)
+        tile = state._tile[site]
+        spaces = []
+        for slot in SITE_SLOTS[site]:
+            occupant = state._occ[slot]
+            spaces.append(
+                {
+                    "travel": _icons(state.slot_travel(slot)),
+                    "occupant": occupant if 0 <= occupant < RIVAL else -1,
+                    "rival": occupant == RIVAL,
+                    "blocked": occupant == BLOCKED,
+                }
+            )
+        guardian = state._guardian[site]
+        idol = state._idol_up[site]
+        out.append(
+            {
+                "id": space.id,
+                "kind": space.kind,
+                "map_row": space.map_row,
+                "col": space.col,
+                "discovered": found,
+                "tile": (space.id if site < 5 else SITE_TILES[tile].id) if found else None,
+                "text": effect_text(state.site_effect(site)) if found else "",
+                "guardian": GUARDIANS[guardian].id if guardian >= 0 else None,
+                "idol": IDOL_REWARDS[idol].reward if idol >= 0 else None,
+                "hidden_idols": state._idol_down[site],
+                "travel": _icons(space.travel if site >= 5 else CAMP_TRAVEL[0]),
+                "spaces": spaces,
+            }
+        )
+    return out
+
+
+def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
+    from meeple.games.arnak.rival import idol_kind_name
+
+    seats = state._seats
+    track = state._track
+    nodes = track.nodes
+    frame = state._stack[-1] if state._stack else None
+    current = state.current_player
+    rival = state._rival
+    obs: dict[str, Any] = {
+        "game": "arnak",
+        "board": state._board,
+        "players": state._n,
+        "solo": state._solo,
+        "difficulty": rival.difficulty if rival is not None else None,
+        "round": state._round,
+        "start_player": state._start,
+        "current_player": current,
+        "you": player,
+        "resources": [dict(zip(RESOURCES, s.res, strict=True)) for s in seats],
+        "hand": sorted((CARDS[c].id for c in seats[player].hand)) if player is not None else [],
+        "hand_sizes": [len(s.hand) for s in seats],
+        "deck_sizes": [len(s.deck) for s in seats],
+        "play_area": [[CARDS[c].id for c in s.play] for s in seats],
+        "fear_tiles": [s.fear_tiles for s in seats],
+        "passed": [s.passed for s in seats],
+        "main_action_used": state._main,
+        "travel_pool": dict(zip(ICONS, state._pool, strict=True)),
+        "card_row": {
+            "artifacts": [CARDS[c].id for c in state._row_art],
+            "items": [CARDS[c].id for c in state._row_item],
+        },
+        "revealed": [CARDS[c].id for c in state._revealed],
+        "decks": {
+            "items": len(state._item_deck),
+            "artifacts": len(state._art_deck),
+            "fear": state._fear,
+            "guardians": len(state._guardians),
+            "level1": len(state._stacks[0]),
+            "level2": len(state._stacks[1]),
+        },
+        "exile": {
+            "items": [CARDS[c].id for c in state._item_exile],
+            "artifacts": [CARDS[c].id for c in state._art_exile],
+        },
+        "sites": _sites(state),
+        "research": [
+            {
+                "glass": nodes[s.glass].id,
+                "notebook": nodes[s.notebook].id,
+                "glass_row": nodes[s.glass].row,
+                "notebook_row": nodes[s.notebook].row,
+                "temple_rank": s.temple_rank if s.temple_rank >= 0 else None,
+            }
+            for s in seats
+        ],
+        "research_track": {
+            "bonus": {
+                nodes[i].id: [BONUS_KINDS[k].kind for k in sorted(tiles)]
+                for i, tiles in enumerate(state._bonus)
+                if tiles
+            },
+            "lost_temple_bonus": len(state._temple_bonus),
+            "lost_temple_vp_left": list(track.lost_temple_vp[state._arrivals :]),
+        },
+        "assistants": {
+            "supply": [
+                {"top": ASSISTANTS[s[-1]].id if s else None, "count": len(s)} for s in state._supply
+            ],
+            "rescue": (
+                {
+                    "top": ASSISTANTS[state._rescue[-1]].id if state._rescue else None,
+                    "count": len(state._rescue),
+                }
+                if state._board == "snake"
+                else None
+            ),
+            "players": [
+                [
+                    {"id": ASSISTANTS[a & 15].id, "gold": bool(a & 16), "exhausted": bool(a & 32)}
+                    for a in s.assistants
+                ]
+                for s in seats
+            ],
+        },
+        "idols": [{"crates": s.crates, "slots": list(s.slots)} for s in seats],
+        "guardians": [
+            [{"id": GUARDIANS[g & 15].id, "boon_used": bool(g & 16)} for g in s.guardians]
+            for s in seats
+        ],
+        "temple_tiles": {
+            "stacks": {TEMPLE_STACKS[k].id: n for k, n in enumerate(state._temple_left)},
+            "players": [[TEMPLE_STACKS[t].id for t in s.temples] for s in seats],
+        },
+        "scores_so_far": [state._score(p) for p in range(state._n)],
+        "pending": None,
+        "rival": None,
+    }
+    if frame is not None:
+        obs["pending"] = {"frame": frame[0], "player": current, "prompt": prompt(state)}
+        if player == current:
+            obs["pending"].update(_private_frame(frame))
+    if player is not None and state._rescue_seen >> player & 1 and state._rescue:
+        obs["assistants"]["rescue"]["known"] = [ASSISTANTS[a].id for a in state._rescue]
+    if player is not None and state._temple_seen >> player & 1:
+        obs["research_track"]["lost_temple_known"] = sorted(
+            BONUS_KINDS[k].kind for k in state._temple_bonus
+        )
+    if player is not None:
+        seat = seats[player]
+        obs["deck_known"] = {
+            "top": [CARDS[c].id for c in reversed(seat.deck[len(seat.deck) - seat.private_top :])],
+            "public": [CARDS[c].id if pub else None for c, pub in zip(seat.deck, seat.public, strict=True)],
+        }
+    if rival is not None:
+        obs["rival"] = {
+            "archaeologists_home": sum(1 for s in rival.arch if s < 0),
+            "glass": nodes[rival.glass].id,
+            "glass_row": nodes[rival.glass].row,
+            "temple_rank": rival.temple_rank if rival.temple_rank >= 0 else None,
+            "guardians": [GUARDIANS[g].id for g in rival.guardians],
+            "cards": [CARDS[c].id for c in rival.cards],
+            "idols_face_up": [idol_kind_name(k) for k in rival.idols_up],
+            "idols_minus_one": rival.minus,
+            "temple_tiles": [TEMPLE_STACKS[t].id for t in rival.temples],
+            "stack_left": len(rival.stack),
+            "used": [SOLO_TILES[t].id for t in rival.used],
+            "next_arrow": rival.next_arrow(),
+            "score": rival.score(state),
+        }
+    if current == TERMINAL:
+        obs["final_scores"] = [state.score_parts(p) for p in range(state._n)]
+    return obs
+
+
+def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
+    """What only the deciding seat sees of its pending decision (cards it drew)."""
+    if frame[0] in ("look_keep", "look_return"):
+        return {"drawn": [CARDS[c].id for c in frame[2]]}
+    return {}
+
+
+def _deal_deck(rng: Rng, seat_hand: list[int], deck: list[int], hidden: list[int], with_hand: bool) -> tuple[list[int], list[int]]:
+    """Deal `hidden` deck positions (and the hand when `with_hand`) anew."""
+    pool = sorted([deck[i] for i in hidden] + (seat_hand if with_hand else []))
+    rng.shuffle(pool)
+    hand = sorted(pool[: len(seat_hand)]) if with_hand else seat_hand[:]
+    rest = pool[len(seat_hand) :] if with_hand else pool
+    new_deck = deck[:]
+    for i, c in zip(hidden, rest, strict=True):
+        new_deck[i] = c
+    return hand, new_deck
+
+
+def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
+    """Deal everything `player` cannot see anew, from a canonical order and `seed`."""
+    rng = Rng(mix_seed(seed, 0xA4AC))
+    new = state.clone()
+    for q, seat in enumerate(state._seats):
+        hidden = [i for i, pub in enumerate(seat.public) if not pub]
+        if q == player:
+            keep = len(seat.deck) - seat.private_top
+            hidden = [i for i in hidden if i < keep]
+        hand, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player)
+        new._seats[q].hand = hand
+        new._seats[q].deck = deck
+    for i, (deck, known) in enumerate(((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))):
+        cut = len(deck) - 1 if known and deck else len(deck)
+        pool = sorted(deck[:cut])
+        rng.shuffle(pool)
+        (new._item_deck if i == 0 else new._art_deck)[:cut] = pool
+    guardians = sorted(state._guardians)
+    rng.shuffle(guardians)
+    new._guardians = guardians
+    for level, stack in enumerate(state._stacks):
+        known = state._known_bottom[level]
+        pool = sorted(stack[known:])
+        rng.shuffle(pool)
+        new._stacks[level] = stack[:known] + pool
+    seen_rescue = bool(state._rescue_seen >> player & 1)
+    unders = [a for s in state._supply for a in s[:-1]]
+    if not seen_rescue:
+        unders += state._rescue[:-1]
+    unders.sort()
+    rng.shuffle(unders)
+    for i, s in enumerate(state._supply):
+        take = max(0, len(s) - 1)
+        new._supply[i] = unders[:take] + s[-1:]
+        del unders[:take]
+    if not seen_rescue:
+        new._rescue = unders + state._rescue[-1:]
+    if not state._temple_seen >> player & 1:
+        pool = sorted(state._temple_bonus + state._box_bonus)
+        rng.shuffle(pool)
+        new._temple_bonus = pool[: len(state._temple_bonus)]
+        new._box_bonus = pool[len(state._temple_bonus) :]
+    else:
+        pool = sorted(state._box_bonus)
+        rng.shuffle(pool)
+        new._box_bonus = pool
+    if state._rival is not None and state._rival.stack:
+        stack = sorted(state._rival.stack)
+        arrow = SOLO_TILES[state._rival.stack[-1]].arrow
+        tops = [t for t in stack if SOLO_TILES[t].arrow == arrow]
+        top = tops[rng.below(len(tops))]
+        stack.remove(top)
+        rng.shuffle(stack)
+        new._rival.stack = stack + [top]
+    new._rng = Rng(mix_seed(seed, 0xD1CE))
+    new._seed = seed
+    new._history = []
+    new._resampled = True
+    new._legal = None
+    return new

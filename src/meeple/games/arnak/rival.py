@@ -1,0 +1,272 @@
+"""The solo rival expedition: its stack of action tiles and how the engine plays them.
+
+The rival never gains or spends resources and never takes Fear; it blocks spaces,
+discovers sites, climbs the research track, and takes guardians and cards for points.
+Ties go left or right by the decision arrow on the back of the next face-down tile
+(the first used tile of the round when the stack is empty). The arrows are meeple's
+placeholder data; everything else follows the rulebook and the reference.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.rng import Rng
+from meeple.games.arnak.components import (
+    CARDS,
+    IDOL_REWARDS,
+    SOLO_IDOL_VP,
+    SOLO_SCHEDULE,
+    SOLO_TILES,
+    TEMPLE_STACKS,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.arnak.rules import ArnakState
+
+ARCHAEOLOGISTS = 6
+PAIRED = ("discover", "research", "overcome", "buy_item", "buy_artifact")
+SILVER_STACKS = tuple(s.index for s in TEMPLE_STACKS if s.vp == 6)
+_POS = {"left": 0, "full": 1, "middle": 1, "right": 2}
+
+
+def tile_index(name: str) -> int:
+    return next(t.index for t in SOLO_TILES if t.id == name)
+
+
+class Rival:
+    __slots__ = (
+        "stack",
+        "used",
+        "arch",
+        "glass",
+        "temple_rank",
+        "temples",
+        "guardians",
+        "cards",
+        "idols_up",
+        "minus",
+        "difficulty",
+    )
+
+    def __init__(self) -> None:
+        self.stack: list[int] = []  # face down; the end is the top
+        self.used: list[int] = []  # face up, in the order played this round
+        self.arch: list[int] = [-1] * ARCHAEOLOGISTS
+        self.glass = 0
+        self.temple_rank = -1
+        self.temples: list[int] = []
+        self.guardians: list[int] = []
+        self.cards: list[int] = []
+        self.idols_up: list[int] = []  # idol reward kinds, one each
+        self.minus = 0  # idols on the -1 pile
+        self.difficulty = 0
+
+    @classmethod
+    def new(cls, rng: Rng, difficulty: int, start: int) -> Rival:
+        rival = cls()
+        rival.glass = start
+        rival.difficulty = difficulty
+        kinds = list(PAIRED)
+        rng.shuffle(kinds)
+        reds = set(kinds[:difficulty])
+        rival.stack = [t.index for t in SOLO_TILES if t.type == "dig"]
+        rival.stack += [tile_index(f"{'red' if k in reds else 'green'}_{k}") for k in PAIRED]
+        rng.shuffle(rival.stack)
+        return rival
+
+    def copy(self) -> Rival:
+        new = Rival.__new__(Rival)
+        new.stack = self.stack[:]
+        new.used = self.used[:]
+        new.arch = self.arch[:]
+        new.glass = self.glass
+        new.temple_rank = self.temple_rank
+        new.temples = self.temples[:]
+        new.guardians = self.guardians[:]
+        new.cards = self.cards[:]
+        new.idols_up = self.idols_up[:]
+        new.minus = self.minus
+        new.difficulty = self.difficulty
+        return new
+
+    def tiles_left(self) -> int:
+        return len(self.stack)
+
+    def next_arrow(self) -> str:
+        if self.stack:
+            return SOLO_TILES[self.stack[-1]].arrow
+        if self.used:
+            return SOLO_TILES[self.used[0]].arrow
+        return "left"
+
+    def new_round(self, rng: Rng) -> None:
+        self.stack += self.used
+        self.used = []
+        rng.shuffle(self.stack)
+
+    def recall(self, state: ArnakState) -> None:
+        for i, slot in enumerate(self.arch):
+            if slot >= 0:
+                state._occ[slot] = -1
+                self.arch[i] = -1
+
+    def score_parts(self, state: ArnakState) -> dict[str, int]:
+        track = state._track
+        if self.temple_rank >= 0:
+            research = track.lost_temple_vp[self.temple_rank]
+        else:
+            research = track.rows[track.nodes[self.glass].row].glass_vp
+        unique, minus = SOLO_IDOL_VP
+        return {
+            "research": research,
+            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in self.temples),
+            "idols": unique * len(self.idols_up) + minus * self.minus,
+            "guardians": 5 * len(self.guardians),
+            "cards": sum(CARDS[c].vp for c in self.cards),
+        }
+
+    def score(self, state: ArnakState) -> int:
+        return sum(self.score_parts(state).values())
+
+    # ------------------------------------------------------------------ a turn
+
+    def take_turn(self, state: ArnakState) -> None:
+        if not self.stack:
+            return
+        tile = SOLO_TILES[self.stack.pop()]
+        self.used.append(tile.index)
+        if state._round == 5 and tile.id in state.game.round_five_skip:
+            return
+        right = self.next_arrow() == "right"
+        if tile.type == "dig":
+            self._dig(state, tile.resource, right)
+        elif tile.type == "discover":
+            self._discover(state, tile.colour, right)
+        elif tile.type == "research":
+            self._research(state, right, take_assistant=True)
+        elif tile.type == "overcome":
+            self._overcome(state, right)
+        else:
+            self._buy(state, tile.type == "buy_item", tile.colour == "red", right)
+
+    def _home(self) -> int:
+        for i, slot in enumerate(self.arch):
+            if slot < 0:
+                return i
+        return -1
+
+    @staticmethod
+    def _pick(options: list[Any], key: Any, right: bool) -> Any:
+        """The option the decision arrow points at among those `key` ranks equal."""
+        return (max if right else min)(options, key=key)
+
+    def _place(self, state: ArnakState, slot: int) -> None:
+        from meeple.games.arnak.rules import RIVAL
+
+        self.arch[self._home()] = slot
+        state._occ[slot] = RIVAL
+
+    def _dig(self, state: ArnakState, resource: int, right: bool) -> None:
+        from meeple.games.arnak.rules import _offers
+
+        if self._home() < 0:
+            return
+        spaces = state._spaces
+        options = [
+            s
+            for s in range(17)
+            if state.discovered(s)
+            and state.free_slot(s) >= 0
+            and _offers(state.site_effect(s), resource)
+        ]
+        if not options:
+            return
+        top = max(spaces[s].map_row for s in options)
+        site = self._pick([s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right)
+        self._place(state, state.free_slot(site))
+
+    def _discover(self, state: ArnakState, colour: str, right: bool) -> None:
+        entry = SOLO_SCHEDULE[colour][state._round - 1]
+        if entry is None or self._home() < 0:
+            return
+        level, guardian = entry
+        spaces = state._spaces
+        if not state._stacks[level - 1]:
+            return
+        options = [s for s in range(5, 17) if spaces[s].level == level and not state.discovered(s)]
+        if not options:
+            return
+        low = min(spaces[s].map_row for s in options)
+        site = self._pick([s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right)
+        self._place(state, site + 5)
+        up = state._idol_up[site]
+        if up >= 0:
+            if up in self.idols_up:
+                self.minus += 1
+            else:
+                self.idols_up.append(up)
+        self.minus += state._idol_down[site]
+        state._idol_up[site] = -1
+        state._idol_down[site] = 0
+        state._tile[site] = state._stacks[level - 1].pop()
+        state._clip_known(level - 1)
+        if guardian and state._guardians:
+            state._guardian[site] = state._guardians.pop()
+
+    def _research(self, state: ArnakState, right: bool, take_assistant: bool) -> None:
+        track = state._track
+        if self.temple_rank >= 0:
+            stacks = [k for k in SILVER_STACKS if state._temple_left[k]]
+            if stacks:
+                k = self._pick(stacks, lambda k: k, right)
+                state._temple_left[k] -= 1
+                self.temples.append(k)
+        else:
+            nexts = [e.end for e in track.edges if e.start == self.glass]
+            if nexts:
+                node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
+                self.glass = node
+                info = track.nodes[node]
+                if info.lost_temple:
+                    self.temple_rank = state._arrivals
+                    state._arrivals += 1
+                    if state._temple_bonus:
+                        state._temple_bonus.pop()
+                elif state._bonus[node]:
+                    state._bonus[node].pop(0)
+                if info.rescue and state._rescue:
+                    state._rescue.pop()
+        if take_assistant:
+            heights = [len(s) for s in state._supply]
+            if max(heights):
+                tallest = [i for i, h in enumerate(heights) if h == max(heights)]
+                state._supply[self._pick(tallest, lambda i: i, right)].pop()
+
+    def _overcome(self, state: ArnakState, right: bool) -> None:
+        from meeple.games.arnak.rules import SLOT_SITE
+
+        spaces = state._spaces
+        options = sorted({SLOT_SITE[s] for s in self.arch if s >= 0 and state._guardian[SLOT_SITE[s]] >= 0})
+        if not options:
+            self._research(state, right, take_assistant=False)
+            return
+        top = max(spaces[s].map_row for s in options)
+        site = self._pick([s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right)
+        self.guardians.append(state._guardian[site])
+        state._guardian[site] = -1
+
+    def _buy(self, state: ArnakState, item: bool, red: bool, right: bool) -> None:
+        row = state._row_item if item else state._row_art
+        if not row:
+            return
+        vps = [CARDS[c].vp for c in row]
+        best = max(vps) if red else min(vps)
+        positions = [i for i, v in enumerate(vps) if v == best]
+        card = row.pop(self._pick(positions, lambda i: i, right))
+        self.cards.append(card)
+        state._refill_row()
+
+
+def idol_kind_name(kind: int) -> str:
+    return IDOL_REWARDS[kind].reward

@@ -1,0 +1,1613 @@
+"""Lost Ruins of Arnak: the forward model.
+
+A turn is a series of small decisions. With nothing pending, the player in turn picks a
+main action or a free action (or ends the turn once the main action is taken). Every
+effect is a list of steps (components.py) run by one interpreter, `_step`; a step that
+needs a decision pushes a frame on `_stack`, and a `seq` frame walks a list of steps.
+A frame is a tuple `(kind, seat, *data)`; the top frame decides who acts and what is
+legal. The solo rival's turns are resolved by the engine (rival.py) between the human's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.game import TERMINAL, CheckedState
+from meeple.core.rng import Rng
+from meeple.games.arnak import actions as A
+from meeple.games.arnak.components import (
+    ARROWHEAD,
+    ARTIFACT_TABLETS,
+    ARTIFACTS,
+    ASSISTANTS,
+    BOARDS,
+    BONUS_KINDS,
+    CAMP_TRAVEL,
+    CAMPS,
+    CARDS,
+    COIN,
+    COMPASS,
+    DISCOVER_COST,
+    EMPTY_SLOT_VALUES,
+    FEAR,
+    FEAR_IN_BOX,
+    GUARDIANS,
+    IDOL_REWARDS,
+    ITEMS,
+    JEWEL,
+    LEVEL1_TILES,
+    LEVEL2_TILES,
+    SITE_TILES,
+    SLOT_EFFECTS,
+    STARTING_DECK,
+    TABLET,
+    TEMPLE_STACKS,
+    TRACKS,
+    VP_PER_IDOL,
+    Effect,
+    Step,
+    bag,
+    icons,
+)
+from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, add, as_planes, deficit
+
+if TYPE_CHECKING:
+    from meeple.games.arnak.game import ArnakGame
+
+RIVAL = 8
+"""The occupant mark of the solo rival's archaeologists."""
+FREE, BLOCKED = -1, -2
+HOME = -1
+NUM_SLOTS = 22
+"""Archaeologist spaces: camps 0-4 have two each (slots 2c, 2c+1), sites 5-16 one (s+5)."""
+SLOT_SITE: tuple[int, ...] = tuple([c for c in range(5) for _ in (0, 1)] + list(range(5, 17)))
+SITE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
+    (2 * s, 2 * s + 1) if s < 5 else (s + 5,) for s in range(17)
+)
+START_RESOURCES: tuple[tuple[int, ...], ...] = (
+    (2, 0, 0, 0, 0),
+    (1, 1, 0, 0, 0),
+    (2, 1, 0, 0, 0),
+    (1, 2, 0, 0, 0),
+)
+HAND_SIZE = 5
+ROUNDS = 5
+MAX_ASSISTANTS = 2
+GUARDIAN_VP = 5
+ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
+
+# Frame kinds.
+SEQ = "seq"
+TRAVEL = "travel"
+HAND_CARDS = "hand_cards"
+CHOOSE = "choose"
+DISTINCT = "distinct"
+EXILE = "exile"
+OFFER = "offer"
+UPGRADE = "upgrade"
+DIG = "dig"
+RELOCATE_FROM = "relocate_from"
+RELOCATE_TO = "relocate_to"
+ACTIVATE = "activate"
+BUY = "buy"
+GAIN_CARD = "gain_card"
+RESEARCH = "research"
+OVERCOME_FREE = "overcome_free"
+REFRESH = "refresh"
+SUPPLY_ASSISTANT = "supply_assistant"
+SWAP_OWN = "swap_own"
+SWAP_SUPPLY = "swap_supply"
+RECALL = "recall"
+LOOK_COUNT = "look_count"
+LOOK_KEEP = "look_keep"
+LOOK_RETURN = "look_return"
+HAMMER = "hammer"
+GUARDIAN_FROM = "guardian_from"
+GUARDIAN_TO = "guardian_to"
+UNSLOT = "unslot"
+TAKE_ASSISTANT = "take_assistant"
+UPGRADE_ASSISTANT = "upgrade_assistant"
+RESCUE = "rescue"
+BONUS_PICK = "bonus_pick"
+ORDER = "order"
+KEEP = "keep"
+
+CAMP_KINDS = {"camp": 0, "level1": 1, "level2": 2}
+
+
+class Seat:
+    """One expedition's components."""
+
+    __slots__ = (
+        "res",
+        "hand",
+        "deck",
+        "public",
+        "private_top",
+        "play",
+        "fear_tiles",
+        "arch",
+        "glass",
+        "notebook",
+        "temple_rank",
+        "assistants",
+        "crates",
+        "slots",
+        "guardians",
+        "temples",
+        "passed",
+        "no_fear",
+        "all_plane",
+    )
+
+    def __init__(self, start: int) -> None:
+        self.res: list[int] = [0] * 5
+        self.hand: list[int] = []
+        self.deck: list[int] = []  # index 0 is the bottom
+        self.public: list[bool] = []  # per deck position: is that card's identity public?
+        self.private_top = 0  # top cards whose identity only this seat knows
+        self.play: list[int] = []
+        self.fear_tiles = 0
+        self.arch: list[int] = [HOME, HOME]
+        self.glass = start
+        self.notebook = start
+        self.temple_rank = -1
+        self.assistants: list[int] = []  # id | gold << 4 | exhausted << 5
+        self.crates = 0
+        self.slots: list[bool] = [False] * 4
+        self.guardians: list[int] = []  # id | boon used << 4
+        self.temples: list[int] = []
+        self.passed = False
+        self.no_fear = False
+        self.all_plane = False
+
+    def copy(self) -> Seat:
+        new = Seat.__new__(Seat)
+        new.res = self.res[:]
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.public = self.public[:]
+        new.private_top = self.private_top
+        new.play = self.play[:]
+        new.fear_tiles = self.fear_tiles
+        new.arch = self.arch[:]
+        new.glass = self.glass
+        new.notebook = self.notebook
+        new.temple_rank = self.temple_rank
+        new.assistants = self.assistants[:]
+        new.crates = self.crates
+        new.slots = self.slots[:]
+        new.guardians = self.guardians[:]
+        new.temples = self.temples[:]
+        new.passed = self.passed
+        new.no_fear = self.no_fear
+        new.all_plane = self.all_plane
+        return new
+
+    def cards(self) -> list[int]:
+        return self.hand + self.deck + self.play
+
+
+def _covers(res: list[int], cost: tuple[int, ...]) -> bool:
+    return all(r >= c for r, c in zip(res, cost, strict=True))
+
+
+def _less(cost: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(max(0, c - d) for c, d in zip(cost, discount, strict=True))
+
+
+def _offers(effect: Effect, resource: int) -> bool:
+    """Does a site effect offer `resource` (for the solo rival's dig tiles)?"""
+    for op, arg in effect:
+        if op == "gain" and arg[resource] > 0:
+            return True
+        if op == "pay" and _offers(arg[1], resource):
+            return True
+        if op == "choose_one" and any(_offers(option, resource) for option in arg):
+            return True
+    return False
+
+
+class ArnakState(CheckedState):
+    game: ArnakGame
+
+    def __init__(self, game: ArnakGame, seed: int) -> None:
+        self.game = game
+        self._begin(seed)
+        rng = self._rng
+        n = game.info.players
+        self._solo = n == 1
+        table = 2 if self._solo else n  # the solo game is set up as for two
+        self._n = n
+        self._board = game.board
+        self._spaces = BOARDS[game.board]
+        self._track = TRACKS[game.board]
+        self._seats = [Seat(self._track.start) for _ in range(n)]
+        for p, seat in enumerate(self._seats):
+            seat.res = list(START_RESOURCES[1 if self._solo else p])
+            seat.deck = list(STARTING_DECK)
+            rng.shuffle(seat.deck)
+            seat.public = [False] * len(seat.deck)
+        self._fear = FEAR_IN_BOX - 2 * n
+        self._occ = [FREE] * NUM_SLOTS
+        camps = list(range(5))
+        if table == 3:
+            rng.shuffle(camps)
+            camps = sorted(camps[: game.blocked_camps(table)])
+        elif game.blocked_camps(table) == 0:
+            camps = []
+        for c in camps:
+            self._occ[2 * c + 1] = BLOCKED
+        self._tile = [FREE] * 17
+        self._guardian = [FREE] * 17
+        self._idol_up = [FREE] * 17
+        self._idol_down = [0] * 17
+        idols = [r.index for r in IDOL_REWARDS for _ in range(r.count)]
+        rng.shuffle(idols)
+        for site in range(5, 17):
+            self._idol_up[site] = idols.pop()
+            if self._spaces[site].level == 2:
+                idols.pop()
+                self._idol_down[site] = 1
+        self._stacks = [list(LEVEL1_TILES), list(LEVEL2_TILES)]
+        for stack in self._stacks:
+            rng.shuffle(stack)
+        self._known_bottom = [0, 0]
+        self._guardians = list(range(len(GUARDIANS)))
+        rng.shuffle(self._guardians)
+        self._item_deck = list(ITEMS)
+        self._art_deck = list(ARTIFACTS)
+        rng.shuffle(self._item_deck)
+        rng.shuffle(self._art_deck)
+        self._known_top = [False, False]  # item deck, artifact deck
+        self._revealed: list[int] = []  # deck tops on offer to the pending buy
+        self._row_art: list[int] = []
+        self._row_item: list[int] = []
+        self._item_exile: list[int] = []
+        self._art_exile: list[int] = []
+        self._round = 1
+        self._refill_row()
+        assistants = list(range(len(ASSISTANTS)))
+        rng.shuffle(assistants)
+        self._rescue: list[int] = []
+        if game.board == "snake":
+            self._rescue = assistants[:table]
+            rest = assistants[table:]
+            self._supply = [rest[:3], rest[3:6], rest[6:]]
+        else:
+            self._supply = [assistants[0:4], assistants[4:8], assistants[8:12]]
+        self._rescue_seen = 0
+        tiles = [b.index for b in BONUS_KINDS for _ in range(b.count)]
+        rng.shuffle(tiles)
+        key = f"p{table}"
+        self._bonus: list[list[int]] = []
+        for node in self._track.nodes:
+            self._bonus.append([tiles.pop() for _ in range(node.bonus.get(key, 0))])
+        self._temple_bonus = [tiles.pop() for _ in range(table)]
+        self._box_bonus = tiles  # never used; hidden like the Lost Temple's stack
+        self._temple_seen = 0
+        self._arrivals = 0
+        self._temple_left = [table] * len(TEMPLE_STACKS)
+        self._stack: list[tuple[Any, ...]] = []
+        self._start = 0
+        self._turn = 0
+        self._main = False
+        self._late_free = False
+        self._pool = [0, 0, 0, 0]
+        self._pass_pending = False
+        self._over = False
+        self._keeping = False
+        self._rival: Any = None
+        if self._solo:
+            from meeple.games.arnak.rival import Rival
+
+            self._rival = Rival.new(rng, game.difficulty, self._track.start)
+        for seat in self._seats:
+            self._draw(seat, HAND_SIZE)
+        self._start_turns()
+        self._settle()
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def current_player(self) -> int:
+        if self._over:
+            return TERMINAL
+        if self._stack:
+            return int(self._stack[-1][1])
+        return self._turn
+
+    def clone(self) -> ArnakState:
+        new = ArnakState.__new__(ArnakState)
+        new.game = self.game
+        new._seed = self._seed
+        new._rng = self._rng.copy()
+        new._history = self._history[:]
+        new._resampled = self._resampled
+        new._legal = self._legal
+        new._solo = self._solo
+        new._n = self._n
+        new._board = self._board
+        new._spaces = self._spaces
+        new._track = self._track
+        new._seats = [s.copy() for s in self._seats]
+        new._fear = self._fear
+        new._occ = self._occ[:]
+        new._tile = self._tile[:]
+        new._guardian = self._guardian[:]
+        new._idol_up = self._idol_up[:]
+        new._idol_down = self._idol_down[:]
+        new._stacks = [self._stacks[0][:], self._stacks[1][:]]
+        new._known_bottom = self._known_bottom[:]
+        new._guardians = self._guardians[:]
+        new._item_deck = self._item_deck[:]
+        new._art_deck = self._art_deck[:]
+        new._known_top = self._known_top[:]
+        new._revealed = self._revealed[:]
+        new._row_art = self._row_art[:]
+        new._row_item = self._row_item[:]
+        new._item_exile = self._item_exile[:]
+        new._art_exile = self._art_exile[:]
+        new._round = self._round
+        new._rescue = self._rescue[:]
+        new._supply = [s[:] for s in self._supply]
+        new._rescue_seen = self._rescue_seen
+        new._bonus = [b[:] for b in self._bonus]
+        new._temple_bonus = self._temple_bonus[:]
+        new._box_bonus = self._box_bonus[:]
+        new._temple_seen = self._temple_seen
+        new._arrivals = self._arrivals
+        new._temple_left = self._temple_left[:]
+        new._stack = self._stack[:]
+        new._start = self._start
+        new._turn = self._turn
+        new._main = self._main
+        new._late_free = self._late_free
+        new._pool = self._pool[:]
+        new._pass_pending = self._pass_pending
+        new._over = self._over
+        new._keeping = self._keeping
+        new._rival = self._rival.copy() if self._rival is not None else None
+        return new
+
+    def scores(self) -> list[float]:
+        return [float(self._score(p)) for p in range(self._n)]
+
+    def returns(self) -> list[float]:
+        if not self._over:
+            return [0.0] * self._n
+        if self._solo:
+            return [1.0 if self._score(0) > self._rival.score(self) else 0.0]
+        keys = [self._rank_key(p) for p in range(self._n)]
+        best = max(keys)
+        return [1.0 if k == best else 0.0 for k in keys]
+
+    def action_to_string(self, action: int) -> str:
+        from meeple.games.arnak.text import action_text
+
+        return action_text(self, action)
+
+    def public_action_string(self, action: int) -> str:
+        from meeple.games.arnak.text import action_text
+
+        return action_text(self, action, public=True)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from meeple.games.arnak.observe import observe
+
+        return observe(self, self._check_seat(player))
+
+    def public_observation(self) -> dict[str, Any]:
+        from meeple.games.arnak.observe import observe
+
+        return observe(self, None)
+
+    def resample(self, player: int, seed: int) -> ArnakState:
+        from meeple.games.arnak.observe import resample
+
+        return resample(self, self._check_seat(player), seed)
+
+    def _check_seat(self, player: Any) -> int:
+        from meeple.errors import SeatError
+
+        if player.__class__ is not int or not 0 <= player < self._n:
+            raise SeatError(f"no seat {player!r}; seats are 0..{self._n - 1}")
+        return int(player)
+
+    # ------------------------------------------------------------------ scoring
+
+    def research_points(self, p: int) -> int:
+        seat = self._seats[p]
+        track = self._track
+        points = track.rows[track.nodes[seat.notebook].row].notebook_vp
+        if seat.temple_rank >= 0:
+            return points + track.lost_temple_vp[seat.temple_rank]
+        return points + track.rows[track.nodes[seat.glass].row].glass_vp
+
+    def score_parts(self, p: int) -> dict[str, int]:
+        seat = self._seats[p]
+        cards = seat.cards()
+        idols = seat.crates + sum(seat.slots)
+        return {
+            "research": self.research_points(p),
+            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in seat.temples),
+            "idols": idols * VP_PER_IDOL
+            + sum(v for v, full in zip(EMPTY_SLOT_VALUES, seat.slots, strict=True) if not full),
+            "guardians": GUARDIAN_VP * len(seat.guardians),
+            "cards": sum(CARDS[c].vp for c in cards if c != FEAR),
+            "fear": -sum(1 for c in cards if c == FEAR) - 2 * seat.fear_tiles,
+        }
+
+    def _score(self, p: int) -> int:
+        return sum(self.score_parts(p).values())
+
+    def _rank_key(self, p: int) -> tuple[int, int, int]:
+        rank = self._seats[p].temple_rank
+        return (self._score(p), -rank if rank >= 0 else -99, self.research_points(p))
+
+    # ------------------------------------------------------------------ legality
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        if self._over:
+            return ()
+        if self._stack:
+            return tuple(sorted(self._frame_actions(self._stack[-1])))
+        return tuple(sorted(self._turn_actions(self._turn)))
+
+    def _why_illegal(self, action: Any) -> str:
+        from meeple.games.arnak.text import why_illegal
+
+        return why_illegal(self, action)
+
+    def _do(self, action: int) -> None:
+        if self._stack:
+            self._frame_apply(self._stack[-1], action)
+        else:
+            self._turn_apply(self._turn, action)
+        self._settle()
+
+    # ------------------------------------------------------------------ the flow
+
+    def _settle(self) -> None:
+        """Run everything that needs no decision: steps, skipped frames, turn ends,
+        the rival's turns, the end of a round."""
+        while not self._over:
+            if self._stack:
+                top = self._stack[-1]
+                if top[0] == SEQ:
+                    self._run_seq(top)
+                    continue
+                legal = self._frame_actions(top)
+                if not legal:
+                    self._stack.pop()
+                    continue
+                self._legal = tuple(sorted(legal))
+                return
+            if self._keeping:
+                self._keeping = False
+                self._next_round()
+                continue
+            if self._pass_pending:
+                self._pass_pending = False
+                self._seats[self._turn].passed = True
+                self._end_turn()
+                continue
+            self._legal = None
+            return
+
+    def _run_seq(self, frame: tuple[Any, ...]) -> None:
+        _, p, steps, i = frame
+        if i + 1 >= len(steps):
+            self._stack.pop()
+        else:
+            self._stack[-1] = (SEQ, p, steps, i + 1)
+        op, arg = steps[i]
+        self._step(p, op, arg)
+
+    def _push_seq(self, p: int, steps: Effect) -> None:
+        if steps:
+            self._stack.append((SEQ, p, steps, 0))
+
+    def _start_turns(self) -> None:
+        """The first turn of a round: the start player's, after the rival's in solo."""
+        self._turn = self._start
+        self._main = False
+        self._pool = [0, 0, 0, 0]
+        if self._solo:
+            self._rival.take_turn(self)
+            if self._seats[0].passed:
+                self._finish_solo_round()
+
+    def _end_turn(self) -> None:
+        seat = self._seats[self._turn]
+        self._refill_row()
+        self._revealed = []
+        self._main = self._late_free = False
+        self._pool = [0, 0, 0, 0]
+        del seat
+        if self._solo:
+            if self._rival.tiles_left():
+                self._rival.take_turn(self)
+            if self._seats[0].passed:
+                self._finish_solo_round()
+            return
+        for k in range(1, self._n + 1):
+            q = (self._turn + k) % self._n
+            if not self._seats[q].passed:
+                self._turn = q
+                return
+        self._end_round()
+
+    def _finish_solo_round(self) -> None:
+        while self._rival.tiles_left():
+            self._rival.take_turn(self)
+        self._end_round()
+
+    def _end_round(self) -> None:
+        for seat in self._seats:
+            for i, slot in enumerate(seat.arch):
+                if slot == HOME:
+                    continue
+                if self._guardian[SLOT_SITE[slot]] != FREE and not seat.no_fear:
+                    self._take_fear(seat)
+                self._occ[slot] = FREE
+                seat.arch[i] = HOME
+        if self._rival is not None:
+            self._rival.recall(self)
+        if self._round == ROUNDS:
+            self._over = True
+            self._stack = []
+            return
+        for k in range(self._n):
+            p = (self._start + self._n - 1 - k) % self._n
+            if self._seats[p].hand:
+                self._stack.append((KEEP, p))
+        self._keeping = True
+
+    def _next_round(self) -> None:
+        for seat in self._seats:
+            cards = seat.play
+            self._rng.shuffle(cards)
+            seat.deck = cards + seat.deck
+            seat.public = [False] * len(cards) + seat.public
+            seat.play = []
+            seat.assistants = [a & ~32 for a in seat.assistants]
+            seat.no_fear = seat.all_plane = seat.passed = False
+        if self._row_art:
+            self._art_exile.append(self._row_art.pop())
+        if self._row_item:
+            self._item_exile.append(self._row_item.pop(0))
+        self._round += 1
+        self._refill_row()
+        if not self._solo:
+            self._start = (self._start + 1) % self._n
+        for seat in self._seats:
+            self._draw(seat, HAND_SIZE - len(seat.hand))
+        if self._rival is not None:
+            self._rival.new_round(self._rng)
+        self._start_turns()
+
+    def _refill_row(self) -> None:
+        while len(self._row_art) < self._round and self._art_deck:
+            self._row_art.insert(0, self._art_deck.pop())
+            self._known_top[1] = False
+        while len(self._row_item) < 6 - self._round and self._item_deck:
+            self._row_item.append(self._item_deck.pop())
+            self._known_top[0] = False
+
+    # ------------------------------------------------------------------ small moves
+
+    def _draw(self, seat: Seat, n: int) -> None:
+        for _ in range(n):
+            if not seat.deck:
+                return
+            seat.hand.append(seat.deck.pop())
+            seat.public.pop()
+            if seat.private_top:
+                seat.private_top -= 1
+
+    def _draw_bottom(self, seat: Seat) -> None:
+        if seat.deck:
+            seat.hand.append(seat.deck.pop(0))
+            seat.public.pop(0)
+            if seat.private_top > len(seat.deck):
+                seat.private_top = len(seat.deck)
+
+    def _to_bottom(self, seat: Seat, card: int) -> None:
+        seat.deck.insert(0, card)
+        seat.public.insert(0, True)
+
+    def _take_fear(self, seat: Seat) -> None:
+        if self._fear > 0:
+            self._fear -= 1
+            seat.play.append(FEAR)
+        else:
+            seat.fear_tiles += 1
+
+    def _exile_card(self, card: int) -> None:
+        kind = CARDS[card].kind
+        if card == FEAR:
+            self._fear += 1
+        elif kind == "item":
+            self._item_exile.append(card)
+        elif kind == "artifact":
+            self._art_exile.append(card)
+
+    def _gain(self, seat: Seat, amounts: tuple[int, ...]) -> None:
+        res = seat.res
+        for i in range(5):
+            res[i] += amounts[i]
+
+    def _pay(self, seat: Seat, amounts: tuple[int, ...]) -> None:
+        res = seat.res
+        for i in range(5):
+            res[i] -= amounts[i]
+
+    def _travel_supply(self, p: int, reserve_coins: int = 0) -> tuple[int, ...]:
+        """Every travel icon `p` could spend now: hand cards, travel boons, icons gained
+        this turn, and planes hired with coins beyond `reserve_coins`."""
+        seat = self._seats[p]
+        boot = car = boat = plane = 0
+        for c in seat.hand:
+            t = CARDS[c].travel
+            if seat.all_plane:
+                plane += t[0] + t[1] + t[2] + t[3]
+            else:
+                boot += t[0]
+                car += t[1]
+                boat += t[2]
+                plane += t[3]
+        for g in seat.guardians:
+            boon = GUARDIANS[g & 15].boon_travel
+            if boon is not None and not g & 16:
+                boot += boon[0]
+                car += boon[1]
+                boat += boon[2]
+                plane += boon[3]
+        pool = self._pool
+        plane += max(0, seat.res[COIN] - reserve_coins) // 2
+        return (boot + pool[0], car + pool[1], boat + pool[2], plane + pool[3])
+
+    def _can_travel(self, p: int, need: tuple[int, ...], reserve_coins: int = 0) -> bool:
+        if need == NO_ICONS:
+            return True
+        return deficit(need, self._travel_supply(p, reserve_coins)) == 0
+
+    def _push_travel(self, p: int, need: tuple[int, ...], discount: tuple[int, ...]) -> None:
+        if deficit(need, discount):
+            self._stack.append((TRAVEL, p, need, discount))
+
+    # ------------------------------------------------------------------ sites
+
+    def discovered(self, site: int) -> bool:
+        return site < 5 or self._tile[site] != FREE
+
+    def free_slot(self, site: int) -> int:
+        for slot in SITE_SLOTS[site]:
+            if self._occ[slot] == FREE:
+                return slot
+        return -1
+
+    def slot_travel(self, slot: int) -> tuple[int, ...]:
+        site = SLOT_SITE[slot]
+        if site < 5:
+            return CAMP_TRAVEL[slot - 2 * site]
+        return self._spaces[site].travel
+
+    def site_effect(self, site: int) -> Effect:
+        if site < 5:
+            return CAMPS[site].effect
+        return SITE_TILES[self._tile[site]].effect
+
+    def occupied(self, site: int) -> bool:
+        return any(self._occ[s] >= 0 for s in SITE_SLOTS[site])
+
+    def _home(self, p: int) -> int:
+        seat = self._seats[p]
+        for i, slot in enumerate(seat.arch):
+            if slot == HOME:
+                return i
+        return -1
+
+    def _own_sites(self, p: int) -> list[int]:
+        return sorted({SLOT_SITE[s] for s in self._seats[p].arch if s != HOME})
+
+    def _send_options(self, p: int, params: dict[str, Any]) -> list[int]:
+        """Sites `p` may send an archaeologist to (dig or discover) under `params`."""
+        if self._home(p) < 0:
+            return []
+        kinds = params.get("sites")
+        free_travel = params.get("free_travel", False)
+        discount = icons(params.get("travel_discount", {}), "effect")
+        compass_off = int(params.get("discover_compass_discount", 0))
+        seat = self._seats[p]
+        out = []
+        for site in range(17):
+            space = self._spaces[site]
+            if kinds is not None and space.kind not in kinds:
+                continue
+            if self.discovered(site):
+                slot = self.free_slot(site)
+                if slot < 0:
+                    continue
+            else:
+                if not self._stacks[space.level - 1]:
+                    continue
+                if seat.res[COMPASS] < max(0, DISCOVER_COST[space.level] - compass_off):
+                    continue
+                slot = SITE_SLOTS[site][0]
+            need = self.slot_travel(slot)
+            if not free_travel:
+                have = add(self._travel_supply(p), discount)
+                if deficit(need, have):
+                    continue
+            out.append(site)
+        return out
+
+    def _send(self, p: int, site: int, params: dict[str, Any]) -> None:
+        seat = self._seats[p]
+        space = self._spaces[site]
+        times = int(params.get("resolve_times", 1))
+        if self.discovered(site):
+            slot = self.free_slot(site)
+            steps: list[Step] = [("_place", slot), ("_site", site)]
+            steps += [("_again", site)] * (times - 1)
+        else:
+            slot = SITE_SLOTS[site][0]
+            cost = max(0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0)))
+            seat.res[COMPASS] -= cost
+            steps = [("_place", slot), ("_idols", site), ("_reveal", site), ("_guardian", site)]
+        self._push_seq(p, tuple(steps))
+        if not params.get("free_travel", False):
+            discount = icons(params.get("travel_discount", {}), "effect")
+            self._push_travel(p, self.slot_travel(slot), discount)
+
+    # ------------------------------------------------------------------ top level
+
+    def _turn_actions(self, p: int) -> list[int]:
+        seat = self._seats[p]
+        out: list[int] = []
+        main = not self._main
+        seen: set[int] = set()
+        for c in seat.hand:
+            if c in seen:
+                continue
+            seen.add(c)
+            card = CARDS[c]
+            if not card.effect or (not card.free and not main):
+                continue
+            if card.kind == "artifact" and seat.res[TABLET] < ARTIFACT_TABLETS:
+                continue
+            out.append(A.HAND + c)
+        if main:
+            out.extend(A.SITE + s for s in self._send_options(p, {}))
+            out.extend(A.OVERCOME + s for s in self._overcome_options(p))
+            out.extend(A.CARD + c for c in self._buy_options(p, "either", 0))
+            out.extend(self._research_options(p, "either", ZERO5, False, True))
+            out.append(A.PASS)
+        else:
+            out.append(A.END_TURN)
+        if seat.crates and not all(seat.slots):
+            for e, (name, _) in enumerate(SLOT_EFFECTS):
+                if name == "jewel_for_coin" and seat.res[COIN] < 1:
+                    continue
+                out.append(A.IDOL_SLOT + e)
+        for a in seat.assistants:
+            if a & 32:
+                continue
+            if ASSISTANTS[a & 15].main and not main:
+                continue
+            out.append(A.ASSISTANT + (a & 15))
+        for g in seat.guardians:
+            if not g & 16 and GUARDIANS[g & 15].boon_travel is None:
+                out.append(A.BOON + (g & 15))
+        return out
+
+    def _turn_apply(self, p: int, action: int) -> None:
+        seat = self._seats[p]
+        if action < A.PLAY_AREA:
+            self._play_card(p, action - A.HAND)
+        elif A.SITE <= action < A.OVERCOME:
+            self._main = True
+            self._send(p, action - A.SITE, {})
+        elif A.OVERCOME <= action < A.GLASS:
+            self._main = True
+            self._overcome(p, action - A.OVERCOME)
+        elif A.CARD <= action < A.SITE:
+            self._main = True
+            self._buy(p, action - A.CARD, 0)
+        elif A.GLASS <= action < A.IDOL_SLOT:
+            self._main = True
+            self._research(p, action, ZERO5, False)
+        elif A.IDOL_SLOT <= action < A.UNSLOT:
+            seat.crates -= 1
+            seat.slots[seat.slots.index(False)] = True
+            self._push_seq(p, SLOT_EFFECTS[action - A.IDOL_SLOT][1])
+        elif A.ASSISTANT <= action < A.BOON:
+            a = action - A.ASSISTANT
+            i = [x & 15 for x in seat.assistants].index(a)
+            code = seat.assistants[i]
+            seat.assistants[i] = code | 32
+            if ASSISTANTS[a].main:
+                self._main = True
+            self._push_seq(p, ASSISTANTS[a].gold if code & 16 else ASSISTANTS[a].silver)
+        elif A.BOON <= action < A.OPTION:
+            g = action - A.BOON
+            i = [x & 15 for x in seat.guardians].index(g)
+            seat.guardians[i] |= 16
+            self._push_seq(p, GUARDIANS[g].boon)
+        elif action == A.PASS:
+            seat.passed = True
+            self._end_turn()
+        elif action == A.END_TURN:
+            self._end_turn()
+
+    def _play_card(self, p: int, c: int) -> None:
+        seat = self._seats[p]
+        card = CARDS[c]
+        seat.hand.remove(c)
+        if card.exile_self:
+            self._exile_card(c)
+        else:
+            seat.play.append(c)
+        if card.kind == "artifact":
+            seat.res[TABLET] -= ARTIFACT_TABLETS
+        # Passing is a main action: a free card played after it cannot pass for you.
+        self._late_free = card.free and self._main
+        if not card.free:
+            self._main = True
+        self._stack.append((SEQ, p, card.effect, 0))
+
+    # overcome ---------------------------------------------------------------
+
+    def _overcome_options(self, p: int) -> list[int]:
+        seat = self._seats[p]
+        out = []
+        for site in self._own_sites(p):
+            g = self._guardian[site]
+            if g == FREE:
+                continue
+            guardian = GUARDIANS[g]
+            if not _covers(seat.res, guardian.cost):
+                continue
+            if len(seat.hand) < guardian.cost_hand_cards:
+                continue
+            if not self._can_travel(p, guardian.cost_travel, guardian.cost[COIN]):
+                continue
+            out.append(site)
+        return out
+
+    def _overcome(self, p: int, site: int) -> None:
+        guardian = GUARDIANS[self._guardian[site]]
+        self._pay(self._seats[p], guardian.cost)
+        self._push_seq(p, (("_overcome", site),))
+        self._push_travel(p, guardian.cost_travel, NO_ICONS)
+        if guardian.cost_hand_cards:
+            self._stack.append((HAND_CARDS, p, guardian.cost_hand_cards))
+
+    def _take_guardian(self, p: int, site: int) -> None:
+        g = self._guardian[site]
+        self._guardian[site] = FREE
+        self._seats[p].guardians.append(g)
+
+    # buying -------------------------------------------------------------------
+
+    def _buy_options(self, p: int, kind: str, discount: int, free: bool = False) -> list[int]:
+        seat = self._seats[p]
+        out = []
+        if kind in ("item", "either"):
+            for c in self._row_item + [r for r in self._revealed if CARDS[r].kind == "item"]:
+                if free or seat.res[COIN] >= CARDS[c].cost - discount:
+                    out.append(c)
+        if kind in ("artifact", "either"):
+            for c in self._row_art + [r for r in self._revealed if CARDS[r].kind == "artifact"]:
+                if free or seat.res[COMPASS] >= CARDS[c].cost - discount:
+                    out.append(c)
+        return out
+
+    def _buy(self, p: int, c: int, discount: int, free: bool = False) -> None:
+        seat = self._seats[p]
+        card = CARDS[c]
+        price = 0 if free else max(0, card.cost - discount)
+        self._take_from_display(c)
+        if card.kind == "item":
+            seat.res[COIN] -= price
+            self._to_bottom(seat, c)
+        else:
+            seat.res[COMPASS] -= price
+            seat.play.append(c)
+            if card.effect:
+                self._stack.append((OFFER, p, None, card.effect))
+
+    def _take_from_display(self, c: int) -> None:
+        if c in self._revealed:
+            self._revealed.remove(c)
+            deck = self._item_deck if CARDS[c].kind == "item" else self._art_deck
+            deck.pop()
+            self._known_top[0 if CARDS[c].kind == "item" else 1] = False
+        elif c in self._row_item:
+            self._row_item.remove(c)
+        else:
+            self._row_art.remove(c)
+
+    def _reveal_top(self, kind: str) -> None:
+        deck = self._item_deck if kind == "item" else self._art_deck
+        if deck and deck[-1] not in self._revealed:
+            self._revealed.append(deck[-1])
+            self._known_top[0 if kind == "item" else 1] = True
+
+    # research -----------------------------------------------------------------
+
+    def _research_options(
+        self, p: int, token: str, discount: tuple[int, ...], free: bool, temple: bool
+    ) -> list[int]:
+        seat = self._seats[p]
+        track = self._track
+        out = []
+        glass_row = track.nodes[seat.glass].row
+        for edge in track.edges:
+            cost = ZERO5 if free else _less(edge.cost, discount)
+            if not free and (not _covers(seat.res, cost) or seat.crates < edge.idols):
+                continue
+            if token != "notebook" and edge.start == seat.glass:
+                out.append(A.GLASS + edge.end)
+            if token != "glass" and edge.start == seat.notebook:
+                target = track.nodes[edge.end]
+                if not target.lost_temple and target.row <= glass_row:
+                    out.append(A.NOTEBOOK + edge.end)
+        if temple and token != "notebook" and seat.temple_rank >= 0:
+            for k, stack in enumerate(TEMPLE_STACKS):
+                cost = _less(stack.cost[self._board], discount)
+                if self._temple_left[k] and _covers(seat.res, cost):
+                    out.append(A.TEMPLE + k)
+        return sorted(set(out))
+
+    def _research(self, p: int, action: int, discount: tuple[int, ...], free: bool) -> None:
+        seat = self._seats[p]
+        if action >= A.TEMPLE:
+            k = action - A.TEMPLE
+            self._pay(seat, _less(TEMPLE_STACKS[k].cost[self._board], discount))
+            self._temple_left[k] -= 1
+            seat.temples.append(k)
+            return
+        glass = action < A.NOTEBOOK
+        node = action - (A.GLASS if glass else A.NOTEBOOK)
+        start = seat.glass if glass else seat.notebook
+        edge = next(e for e in self._track.edges if e.start == start and e.end == node)
+        if not free:
+            self._pay(seat, _less(edge.cost, discount))
+            seat.crates -= edge.idols
+        if glass:
+            seat.glass = node
+        else:
+            seat.notebook = node
+        self._research_reward(p, glass, node)
+
+    def _research_reward(self, p: int, glass: bool, node: int) -> None:
+        seat = self._seats[p]
+        info = self._track.nodes[node]
+        bonus: Effect = ()
+        if info.lost_temple:
+            seat.temple_rank = self._arrivals
+            self._arrivals += 1
+            if self._temple_bonus:
+                bonus = (("_bonus", -1),)
+        elif self._bonus[node]:
+            bonus = (("_bonus", node),)
+        effect: Effect = ()
+        if not info.lost_temple:
+            row = self._track.rows[info.row]
+            effect = row.glass if glass else row.notebook
+        if bonus and effect:
+            self._stack.append((ORDER, p, bonus, effect))
+        else:
+            self._push_seq(p, bonus or effect)
+
+    def _take_bonus(self, p: int, where: int, kind: int) -> None:
+        tiles = self._temple_bonus if where < 0 else self._bonus[where]
+        tiles.remove(kind)
+        self._push_seq(p, BONUS_KINDS[kind].effect)
+
+    # ------------------------------------------------------------------ the interpreter
+
+    def _step(self, p: int, op: str, arg: Any) -> None:
+        seat = self._seats[p]
+        if op == "gain":
+            self._gain(seat, arg)
+        elif op == "draw":
+            self._draw(seat, int(arg))
+        elif op == "draw_bottom":
+            for _ in range(int(arg)):
+                self._draw_bottom(seat)
+        elif op == "fear":
+            for _ in range(int(arg)):
+                self._take_fear(seat)
+        elif op == "exile":
+            self._stack.append((EXILE, p, int(arg["n"]), bool(arg["optional"])))
+        elif op == "pay":
+            cost, then = arg
+            if self._can_afford(p, cost):
+                self._stack.append((OFFER, p, cost, then))
+        elif op == "pay_required":
+            if seat.hand:
+                self._stack.append((HAND_CARDS, p, int(arg.get("hand_card", 1))))
+        elif op == "choose_one":
+            self._stack.append((CHOOSE, p, arg))
+        elif op == "choose_distinct":
+            count, options = arg
+            self._stack.append((DISTINCT, p, count, options, ()))
+        elif op == "upgrade":
+            self._stack.append((UPGRADE, p, int(arg)))
+        elif op == "dig_or_discover":
+            self._stack.append((DIG, p, arg))
+        elif op == "relocate":
+            self._stack.append((RELOCATE_FROM, p, tuple(arg["to"])))
+        elif op == "activate_site":
+            self._stack.append((ACTIVATE, p, arg, ()))
+        elif op == "activate_top_tile":
+            self._activate_top_tile(p, int(arg["level"]))
+        elif op == "buy":
+            if arg.get("include_deck_top"):
+                self._reveal_top(arg["type"])
+            self._stack.append((BUY, p, arg["type"], int(arg.get("discount", 0)), False))
+        elif op == "gain_artifact_free":
+            self._stack.append((BUY, p, "artifact", 0, True))
+        elif op == "gain_card":
+            self._stack.append((GAIN_CARD, p, arg["from"], arg["to"]))
+        elif op == "research":
+            self._research_step(p, arg)
+        elif op == "overcome_free":
+            self._stack.append((OVERCOME_FREE, p, arg["where"]))
+        elif op == "refresh_assistant":
+            self._stack.append((REFRESH, p, int(arg)))
+        elif op == "supply_assistant_effect":
+            self._stack.append((SUPPLY_ASSISTANT, p, arg))
+        elif op == "swap_assistant":
+            self._stack.append((SWAP_OWN, p))
+        elif op == "recall_archaeologist":
+            self._stack.append((RECALL, p))
+        elif op == "all_travel_as_plane":
+            seat.all_plane = True
+        elif op == "no_guardian_fear":
+            seat.no_fear = True
+        elif op == "gain_per":
+            count = min(int(arg["max"]), self._count(p, arg["per"]))
+            self._gain(seat, tuple(count * v for v in bag(arg["gain"], "effect")))
+        elif op == "look_keep":
+            self._stack.append((LOOK_COUNT, p, arg))
+        elif op == "exile_row_item_then_gain_exiled_item":
+            if self._row_item:
+                self._item_exile.append(self._row_item.pop())
+            self._stack.append((HAMMER, p))
+        elif op == "move_guardian":
+            self._stack.append((GUARDIAN_FROM, p, tuple(arg["to"])))
+        elif op == "unslot_idol":
+            self._stack.append((UNSLOT, p))
+        elif op == "travel_icons":
+            for i in range(4):
+                self._pool[i] += arg[i]
+        elif op == "take_assistant":
+            if len(seat.assistants) < MAX_ASSISTANTS:
+                self._stack.append((TAKE_ASSISTANT, p))
+        elif op == "upgrade_assistant":
+            self._stack.append((UPGRADE_ASSISTANT, p))
+        elif op == "rescue_assistant":
+            if len(seat.assistants) < MAX_ASSISTANTS and self._rescue:
+                self._rescue_seen |= 1 << p
+                self._stack.append((RESCUE, p))
+        elif op == "pass_round":
+            self._main = True
+            self._pass_pending = True
+        elif op == "action":
+            pass
+        elif op == "_place":
+            self._place(p, int(arg))
+        elif op == "_site":
+            self._push_seq(p, self.site_effect(int(arg)))
+        elif op == "_again":
+            self._stack.append((OFFER, p, None, (("_site", arg),)))
+        elif op == "_idols":
+            self._take_idols(p, int(arg))
+        elif op == "_reveal":
+            site = int(arg)
+            stack = self._stacks[self._spaces[site].level - 1]
+            self._tile[site] = stack.pop()
+            self._clip_known(self._spaces[site].level - 1)
+            self._push_seq(p, self.site_effect(site))
+        elif op == "_guardian":
+            if self._guardians:
+                self._guardian[int(arg)] = self._guardians.pop()
+        elif op == "_overcome":
+            self._take_guardian(p, int(arg))
+        elif op == "_bonus":
+            where = int(arg)
+            tiles = self._temple_bonus if where < 0 else self._bonus[where]
+            if where < 0:
+                self._temple_seen |= 1 << p
+            if len(tiles) == 1 and where >= 0:
+                self._take_bonus(p, where, tiles[0])
+            elif tiles:
+                self._stack.append((BONUS_PICK, p, where))
+        elif op == "_research":
+            self._stack.append((RESEARCH, p, *arg))
+        else:  # pragma: no cover - the data loader admits only known steps
+            raise AssertionError(f"unknown step {op}")
+
+    def _clip_known(self, level: int) -> None:
+        self._known_bottom[level] = min(self._known_bottom[level], len(self._stacks[level]))
+
+    def _place(self, p: int, slot: int) -> None:
+        seat = self._seats[p]
+        seat.arch[self._home(p)] = slot
+        self._occ[slot] = p
+
+    def _take_idols(self, p: int, site: int) -> None:
+        seat = self._seats[p]
+        up = self._idol_up[site]
+        seat.crates += (up != FREE) + self._idol_down[site]
+        self._idol_up[site] = FREE
+        self._idol_down[site] = 0
+        if up != FREE:
+            self._push_seq(p, IDOL_REWARDS[up].effect)
+
+    def _activate_top_tile(self, p: int, level: int) -> None:
+        stack = self._stacks[level - 1]
+        if not stack:
+            return
+        tile = stack.pop()
+        stack.insert(0, tile)
+        self._known_bottom[level - 1] = min(len(stack), self._known_bottom[level - 1] + 1)
+        self._push_seq(p, SITE_TILES[tile].effect)
+
+    def _research_step(self, p: int, arg: dict[str, Any]) -> None:
+        token = arg.get("token", "either")
+        free = bool(arg.get("free", False))
+        temple = bool(arg.get("temple_tile_allowed", False))
+        if "one_of" in arg:
+            options = tuple(
+                (("_research", (token, bag(d, "effect"), free, temple)),) for d in arg["one_of"]
+            )
+            self._stack.append((CHOOSE, p, options))
+            return
+        discount = bag(arg.get("discount", {}), "effect")
+        self._stack.append((RESEARCH, p, token, discount, free, temple))
+
+    def _count(self, p: int, what: str) -> int:
+        seat = self._seats[p]
+        if what == "guardians_at_your_sites_plus_overcome":
+            return len(seat.guardians) + sum(
+                1 for s in self._own_sites(p) if self._guardian[s] != FREE
+            )
+        if what == "idols_owned_slotted_or_not":
+            return seat.crates + sum(seat.slots)
+        if what == "your_archaeologists_on_sites":
+            return sum(1 for s in seat.arch if s != HOME)
+        raise AssertionError(f"unknown counter {what}")  # pragma: no cover
+
+    def _can_afford(self, p: int, cost: dict[str, Any]) -> bool:
+        seat = self._seats[p]
+        plain = {k: v for k, v in cost.items() if k in ("coin", "compass", "tablet", "arrowhead", "jewel")}
+        need = bag(plain, "cost")
+        if not _covers(seat.res, need):
+            return False
+        if len(seat.hand) < int(cost.get("hand_card", 0)):
+            return False
+        if seat.crates < int(cost.get("idol", 0)):
+            return False
+        travel = icons(cost.get("travel", {}), "cost")
+        return self._can_travel(p, travel, need[COIN])
+
+    def _pay_offer(self, p: int, cost: dict[str, Any], then: Effect) -> None:
+        seat = self._seats[p]
+        plain = {k: v for k, v in cost.items() if k in ("coin", "compass", "tablet", "arrowhead", "jewel")}
+        self._pay(seat, bag(plain, "cost"))
+        seat.crates -= int(cost.get("idol", 0))
+        self._push_seq(p, then)
+        self._push_travel(p, icons(cost.get("travel", {}), "cost"), NO_ICONS)
+        if cost.get("hand_card"):
+            self._stack.append((HAND_CARDS, p, int(cost["hand_card"])))
+
+    # ------------------------------------------------------------------ frames
+
+    def _frame_actions(self, frame: tuple[Any, ...]) -> list[int]:
+        kind = frame[0]
+        p = frame[1]
+        seat = self._seats[p]
+        if kind == TRAVEL:
+            return self._travel_actions(p, frame[2], frame[3])
+        if kind == HAND_CARDS:
+            return sorted({A.HAND + c for c in seat.hand})
+        if kind == CHOOSE:
+            out = []
+            for k, option in enumerate(frame[2]):
+                if self._late_free and any(op == "pass_round" for op, _ in option):
+                    continue
+                out.append(A.OPTION + k)
+            return out
+        if kind == DISTINCT:
+            _, _, count, options, taken = frame
+            if len(taken) >= count:
+                return []
+            return [A.OPTION + k for k in range(len(options)) if k not in taken]
+        if kind == EXILE:
+            out = sorted({A.HAND + c for c in seat.hand} | {A.PLAY_AREA + c for c in seat.play})
+            if seat.fear_tiles:
+                out.append(A.FEAR_TILE)
+            if out and frame[3]:
+                out.append(A.DONE)
+            return out
+        if kind == OFFER:
+            return [A.YES, A.DONE]
+        if kind == UPGRADE:
+            out = []
+            if seat.res[TABLET]:
+                out.append(A.UPGRADE)
+            if seat.res[ARROWHEAD]:
+                out.append(A.UPGRADE + 1)
+            return out + [A.DONE] if out else []
+        if kind == DIG:
+            sites = self._send_options(p, frame[2])
+            return [A.SITE + s for s in sites] + [A.DONE] if sites else []
+        if kind == RELOCATE_FROM:
+            out = [A.SITE + s for s in self._own_sites(p) if self._relocate_targets(p, s, frame[2])]
+            return out + [A.DONE] if out else []
+        if kind == RELOCATE_TO:
+            return [A.SITE + s for s in self._relocate_targets(p, frame[3], frame[2])]
+        if kind == ACTIVATE:
+            sites = self._activate_options(p, frame[2], frame[3])
+            return [A.SITE + s for s in sites] + [A.DONE] if sites else []
+        if kind == BUY:
+            cards = self._buy_options(p, frame[2], frame[3], frame[4])
+            return sorted(A.CARD + c for c in cards) + [A.DONE] if cards else []
+        if kind == GAIN_CARD:
+            cards = self._row_item if frame[2] == "row" else self._item_exile
+            return sorted({A.CARD + c for c in cards}) + [A.DONE] if cards else []
+        if kind == RESEARCH:
+            _, _, token, discount, free, temple = frame
+            options = self._research_options(p, token, discount, free, temple)
+            return options + [A.DONE] if options else []
+        if kind == OVERCOME_FREE:
+            sites = self._free_overcome_sites(p, frame[2])
+            return [A.OVERCOME + s for s in sites] + [A.DONE] if sites else []
+        if kind == REFRESH:
+            if frame[2] <= 0:
+                return []
+            out = [A.ASSISTANT + (a & 15) for a in seat.assistants if a & 32]
+            return out + [A.DONE] if out else []
+        if kind == SUPPLY_ASSISTANT:
+            out = [A.ASSISTANT + s[-1] for s in self._supply if s]
+            return out + [A.DONE] if out else []
+        if kind == SWAP_OWN:
+            if not any(self._supply):
+                return []
+            out = [A.ASSISTANT + (a & 15) for a in seat.assistants]
+            return out + [A.DONE] if out else []
+        if kind == SWAP_SUPPLY:
+            return [A.ASSISTANT + s[-1] for s in self._supply if s]
+        if kind == RECALL:
+            return [A.SITE + s for s in self._own_sites(p)]
+        if kind == LOOK_COUNT:
+            most = min(int(frame[2]["max"]), len(seat.deck))
+            return [A.OPTION + k for k in range(most)]
+        if kind == LOOK_KEEP:
+            return sorted({A.CARD + c for c in frame[2]})
+        if kind == LOOK_RETURN:
+            return sorted({A.CARD + c for c in frame[2]}) + [A.DONE]
+        if kind == HAMMER:
+            return sorted({A.CARD + c for c in self._item_exile}) + [A.DONE] if self._item_exile else []
+        if kind == GUARDIAN_FROM:
+            out = [
+                A.SITE + s
+                for s in self._own_sites(p)
+                if self._guardian[s] != FREE and self._guardian_targets(s, frame[2])
+            ]
+            return out + [A.DONE] if out else []
+        if kind == GUARDIAN_TO:
+            return [A.SITE + s for s in self._guardian_targets(frame[3], frame[2])]
+        if kind == UNSLOT:
+            out = [A.UNSLOT + i for i, full in enumerate(seat.slots) if full]
+            return out + [A.DONE] if out else []
+        if kind == TAKE_ASSISTANT:
+            if len(seat.assistants) >= MAX_ASSISTANTS:
+                return []
+            return [A.ASSISTANT + s[-1] for s in self._supply if s]
+        if kind == UPGRADE_ASSISTANT:
+            return [A.ASSISTANT + (a & 15) for a in seat.assistants if not a & 16]
+        if kind == RESCUE:
+            if len(seat.assistants) >= MAX_ASSISTANTS:
+                return []
+            return sorted({A.ASSISTANT + a for a in self._rescue})
+        if kind == BONUS_PICK:
+            tiles = self._temple_bonus if frame[2] < 0 else self._bonus[frame[2]]
+            return sorted({A.BONUS + k for k in tiles})
+        if kind == ORDER:
+            return [A.OPTION, A.OPTION + 1]
+        if kind == KEEP:
+            return sorted({A.HAND + c for c in seat.hand}) + [A.DONE] if seat.hand else []
+        raise AssertionError(f"unknown frame {kind}")  # pragma: no cover
+
+    def _travel_actions(self, p: int, need: tuple[int, ...], paid: tuple[int, ...]) -> list[int]:
+        seat = self._seats[p]
+        gap = deficit(need, paid)
+        out = []
+        for c in set(seat.hand):
+            t = CARDS[c].travel
+            if seat.all_plane:
+                t = as_planes(t)
+            if t != NO_ICONS and deficit(need, add(paid, t)) < gap:
+                out.append(A.HAND + c)
+        for g in seat.guardians:
+            boon = GUARDIANS[g & 15].boon_travel
+            if boon is not None and not g & 16 and deficit(need, add(paid, boon)) < gap:
+                out.append(A.BOON + (g & 15))
+        for i in range(4):
+            if self._pool[i]:
+                icon = tuple(1 if j == i else 0 for j in range(4))
+                if deficit(need, add(paid, icon)) < gap:
+                    out.append(A.POOL + i)
+        if seat.res[COIN] >= 2:
+            out.append(A.COINS_FOR_PLANE)
+        return out
+
+    def _frame_apply(self, frame: tuple[Any, ...], action: int) -> None:
+        kind = frame[0]
+        p = frame[1]
+        seat = self._seats[p]
+        stack = self._stack
+        if kind == TRAVEL:
+            need, paid = frame[2], frame[3]
+            if action < A.PLAY_AREA:
+                c = action - A.HAND
+                seat.hand.remove(c)
+                seat.play.append(c)
+                t = CARDS[c].travel
+                gained = as_planes(t) if seat.all_plane else t
+            elif A.BOON <= action < A.OPTION:
+                g = action - A.BOON
+                i = [x & 15 for x in seat.guardians].index(g)
+                seat.guardians[i] |= 16
+                gained = GUARDIANS[g].boon_travel or NO_ICONS
+            elif action == A.COINS_FOR_PLANE:
+                seat.res[COIN] -= 2
+                gained = ONE_PLANE
+            else:
+                i = action - A.POOL
+                self._pool[i] -= 1
+                gained = tuple(1 if j == i else 0 for j in range(4))
+            paid = add(paid, gained)
+            if deficit(need, paid):
+                stack[-1] = (TRAVEL, p, need, paid)
+            else:
+                stack.pop()
+            return
+        if kind in (HAND_CARDS, KEEP) and action != A.DONE:
+            c = action - A.HAND
+            seat.hand.remove(c)
+            seat.play.append(c)
+            if kind == HAND_CARDS:
+                if frame[2] > 1:
+                    stack[-1] = (HAND_CARDS, p, frame[2] - 1)
+                else:
+                    stack.pop()
+            return
+        stack.pop()
+        if action == A.DONE:
+            if kind == BUY:
+                self._revealed = []
+            return
+        if kind == CHOOSE:
+            self._push_seq(p, frame[2][action - A.OPTION])
+        elif kind == DISTINCT:
+            _, _, count, options, taken = frame
+            k = action - A.OPTION
+            stack.append((DISTINCT, p, count, options, (*taken, k)))
+            self._push_seq(p, options[k])
+        elif kind == EXILE:
+            if action == A.FEAR_TILE:
+                seat.fear_tiles -= 1
+            elif action < A.PLAY_AREA:
+                seat.hand.remove(action - A.HAND)
+                self._exile_card(action - A.HAND)
+            else:
+                seat.play.remove(action - A.PLAY_AREA)
+                self._exile_card(action - A.PLAY_AREA)
+            if frame[2] > 1:
+                stack.append((EXILE, p, frame[2] - 1, frame[3]))
+        elif kind == OFFER:
+            cost, then = frame[2], frame[3]
+            if cost is None:
+                self._push_seq(p, then)
+            else:
+                self._pay_offer(p, cost, then)
+        elif kind == UPGRADE:
+            if action == A.UPGRADE:
+                seat.res[TABLET] -= 1
+                seat.res[ARROWHEAD] += 1
+            else:
+                seat.res[ARROWHEAD] -= 1
+                seat.res[JEWEL] += 1
+            if frame[2] > 1:
+                stack.append((UPGRADE, p, frame[2] - 1))
+        elif kind == DIG:
+            self._send(p, action - A.SITE, frame[2])
+        elif kind == RELOCATE_FROM:
+            stack.append((RELOCATE_TO, p, frame[2], action - A.SITE))
+        elif kind == RELOCATE_TO:
+            origin, target = frame[3], action - A.SITE
+            i = next(i for i, s in enumerate(seat.arch) if s != HOME and SLOT_SITE[s] == origin)
+            self._occ[seat.arch[i]] = FREE
+            slot = self.free_slot(target)
+            seat.arch[i] = slot
+            self._occ[slot] = p
+            self._push_seq(p, self.site_effect(target))
+        elif kind == ACTIVATE:
+            params, done = frame[2], frame[3]
+            site = action - A.SITE
+            count = int(params.get("count", 1))
+            if len(done) + 1 < count:
+                stack.append((ACTIVATE, p, params, (*done, site)))
+            self._push_seq(p, self.site_effect(site))
+            extra = params.get("level2_extra_cost")
+            if extra and self._spaces[site].level == 2:
+                self._pay(seat, bag(extra, "effect"))
+        elif kind == BUY:
+            self._buy(p, action - A.CARD, frame[3], frame[4])
+            self._revealed = []
+        elif kind == GAIN_CARD:
+            c = action - A.CARD
+            if frame[2] == "row":
+                self._row_item.remove(c)
+            else:
+                self._item_exile.remove(c)
+            to = frame[3]
+            if to == "hand":
+                seat.hand.append(c)
+            elif to == "deck_top":
+                seat.deck.append(c)
+                seat.public.append(True)
+            else:
+                self._to_bottom(seat, c)
+        elif kind == RESEARCH:
+            self._research(p, action, frame[3], frame[4])
+        elif kind == OVERCOME_FREE:
+            self._take_guardian(p, action - A.OVERCOME)
+        elif kind == REFRESH:
+            a = action - A.ASSISTANT
+            i = [x & 15 for x in seat.assistants].index(a)
+            seat.assistants[i] &= ~32
+            if frame[2] > 1:
+                stack.append((REFRESH, p, frame[2] - 1))
+        elif kind == SUPPLY_ASSISTANT:
+            a = ASSISTANTS[action - A.ASSISTANT]
+            self._push_seq(p, a.gold if frame[2] == "gold" else a.silver)
+        elif kind == SWAP_OWN:
+            stack.append((SWAP_SUPPLY, p, action - A.ASSISTANT))
+        elif kind == SWAP_SUPPLY:
+            old = frame[2]
+            new = action - A.ASSISTANT
+            i = [x & 15 for x in seat.assistants].index(old)
+            gold = seat.assistants[i] & 16
+            pile = next(s for s in self._supply if s and s[-1] == new)
+            pile[-1] = old
+            seat.assistants[i] = new | gold
+        elif kind == RECALL:
+            site = action - A.SITE
+            i = next(i for i, s in enumerate(seat.arch) if s != HOME and SLOT_SITE[s] == site)
+            self._occ[seat.arch[i]] = FREE
+            seat.arch[i] = HOME
+        elif kind == LOOK_COUNT:
+            params = frame[2]
+            drawn = []
+            for _ in range(action - A.OPTION + 1):
+                if params["from"] == "top":
+                    drawn.append(seat.deck.pop())
+                    seat.public.pop()
+                    seat.private_top = max(0, seat.private_top - 1)
+                else:
+                    drawn.append(seat.deck.pop(0))
+                    seat.public.pop(0)
+            stack.append((LOOK_KEEP, p, tuple(drawn), int(params.get("may_return_top", 0))))
+        elif kind == LOOK_KEEP:
+            c = action - A.CARD
+            seat.hand.append(c)
+            rest = list(frame[2])
+            rest.remove(c)
+            if rest and frame[3]:
+                stack.append((LOOK_RETURN, p, tuple(rest)))
+            else:
+                seat.play.extend(rest)
+        elif kind == LOOK_RETURN:
+            rest = list(frame[2])
+            c = action - A.CARD
+            rest.remove(c)
+            seat.deck.append(c)
+            seat.public.append(False)
+            seat.private_top += 1
+            seat.play.extend(rest)
+        elif kind == HAMMER:
+            c = action - A.CARD
+            self._item_exile.remove(c)
+            self._to_bottom(seat, c)
+        elif kind == GUARDIAN_FROM:
+            stack.append((GUARDIAN_TO, p, frame[2], action - A.SITE))
+        elif kind == GUARDIAN_TO:
+            target = action - A.SITE
+            self._guardian[target] = self._guardian[frame[3]]
+            self._guardian[frame[3]] = FREE
+            self._push_seq(p, self.site_effect(target))
+        elif kind == UNSLOT:
+            seat.slots[action - A.UNSLOT] = False
+            seat.crates += 1
+        elif kind == TAKE_ASSISTANT:
+            a = action - A.ASSISTANT
+            next(s for s in self._supply if s and s[-1] == a).pop()
+            seat.assistants.append(a)
+        elif kind == UPGRADE_ASSISTANT:
+            a = action - A.ASSISTANT
+            i = [x & 15 for x in seat.assistants].index(a)
+            seat.assistants[i] = a | 16
+        elif kind == RESCUE:
+            a = action - A.ASSISTANT
+            self._rescue.remove(a)
+            seat.assistants.append(a | 32)
+        elif kind == BONUS_PICK:
+            self._take_bonus(p, frame[2], action - A.BONUS)
+        elif kind == ORDER:
+            first, second = (frame[2], frame[3]) if action == A.OPTION else (frame[3], frame[2])
+            self._push_seq(p, first + second)
+
+    # ------------------------------------------------------------------ targets
+
+    def _relocate_targets(self, p: int, origin: int, kinds: tuple[str, ...]) -> list[int]:
+        return [
+            s
+            for s in range(17)
+            if s != origin
+            and self._spaces[s].kind in kinds
+            and self.discovered(s)
+            and self.free_slot(s) >= 0
+        ]
+
+    def _guardian_targets(self, origin: int, kinds: tuple[str, ...]) -> list[int]:
+        return [
+            s
+            for s in range(17)
+            if s != origin
+            and self._spaces[s].kind in kinds
+            and self.discovered(s)
+            and not self.occupied(s)
+            and self._guardian[s] == FREE
+        ]
+
+    def _activate_options(self, p: int, params: dict[str, Any], done: tuple[int, ...]) -> list[int]:
+        level = params.get("level", "any")
+        condition = params.get("condition", "any")
+        extra = params.get("level2_extra_cost")
+        own = set(self._own_sites(p))
+        out = []
+        for s in range(17):
+            if s in done or not self.discovered(s):
+                continue
+            kind = self._spaces[s].kind
+            if level != "any" and kind != level:
+                continue
+            if condition == "unoccupied" and self.occupied(s):
+                continue
+            if condition == "occupied_by_you" and s not in own:
+                continue
+            if extra and self._spaces[s].level == 2 and not _covers(
+                self._seats[p].res, bag(extra, "effect")
+            ):
+                continue
+            out.append(s)
+        return out
+
+    def _free_overcome_sites(self, p: int, where: str) -> list[int]:
+        if where == "own_site":
+            return [s for s in self._own_sites(p) if self._guardian[s] != FREE]
+        return [
+            s
+            for s in range(17)
+            if self._guardian[s] != FREE
+            and not any(o >= 0 and o != p for o in (self._occ[x] for x in SITE_SLOTS[s]))
+        ]

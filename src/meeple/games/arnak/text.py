@@ -1,0 +1,291 @@
+"""Arnak in words: effects, action strings, prompts and why an action is illegal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.arnak import actions as A
+from meeple.games.arnak.components import (
+    ASSISTANTS,
+    BONUS_KINDS,
+    CARDS,
+    GUARDIANS,
+    ICONS,
+    RESOURCES,
+    SLOT_EFFECTS,
+    TEMPLE_STACKS,
+    Effect,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.arnak.rules import ArnakState
+
+
+def amounts_text(amounts: tuple[int, ...], names: tuple[str, ...] = RESOURCES) -> str:
+    parts = [f"{n} {name}{'s' if n > 1 else ''}" for n, name in zip(amounts, names, strict=True) if n]
+    return " + ".join(parts) if parts else "nothing"
+
+
+def cost_text(cost: dict[str, Any]) -> str:
+    parts = []
+    plain = tuple(int(cost.get(r, 0)) for r in RESOURCES)
+    if any(plain):
+        parts.append(amounts_text(plain))
+    if cost.get("travel"):
+        parts.append(amounts_text(tuple(int(cost["travel"].get(i, 0)) for i in ICONS), ICONS))
+    if cost.get("hand_card"):
+        parts.append(f"{cost['hand_card']} card(s) from hand put into play unused")
+    if cost.get("idol"):
+        parts.append(f"{cost['idol']} idol")
+    return " + ".join(parts) or "nothing"
+
+
+def effect_text(effect: Effect) -> str:
+    """A short plain-words reading of an effect (site tiles, boons, assistants, rows)."""
+    return "; ".join(_step_text(op, arg) for op, arg in effect if op != "action") or "nothing"
+
+
+def _step_text(op: str, arg: Any) -> str:
+    if op == "gain":
+        return f"gain {amounts_text(arg)}"
+    if op == "pay":
+        cost, then = arg
+        return f"pay {cost_text(cost)} to {effect_text(then)}"
+    if op == "choose_one":
+        return "either " + " or ".join(f"({effect_text(o)})" for o in arg)
+    if op == "choose_distinct":
+        count, options = arg
+        return f"{count} different of " + ", ".join(f"({effect_text(o)})" for o in options)
+    if op == "travel_icons":
+        return f"{amounts_text(arg, ICONS)} to travel this turn"
+    if op == "pass_round":
+        return "pass"
+    if op in ("draw", "fear", "upgrade", "draw_bottom"):
+        words = {"draw": "draw", "fear": "take Fear", "upgrade": "upgrade", "draw_bottom": "draw from the bottom"}
+        return words[op] + (f" x{arg}" if arg != 1 else "")
+    if op == "exile":
+        return "exile a card" + (" (optional)" if arg.get("optional") else "")
+    if op == "pay_required":
+        return "put a card from hand into play unused"
+    if op == "take_assistant":
+        return "take a silver assistant"
+    if op == "upgrade_assistant":
+        return "upgrade an assistant to gold"
+    if op == "rescue_assistant":
+        return "rescue an assistant"
+    if op == "gain_artifact_free":
+        return "gain an artifact free"
+    if op == "overcome_free":
+        return "overcome a guardian at your site free"
+    if op == "refresh_assistant":
+        return "refresh an assistant"
+    if op == "buy":
+        return f"buy {'an item or artifact' if arg['type'] == 'either' else 'an ' + arg['type']} {arg.get('discount', 0)} cheaper"
+    return op.replace("_", " ")
+
+
+def card_name(c: int) -> str:
+    return CARDS[c].name
+
+
+def _site_name(state: ArnakState, site: int) -> str:
+    return state._spaces[site].id
+
+
+def _node_name(state: ArnakState, node: int) -> str:
+    info = state._track.nodes[node]
+    if info.lost_temple:
+        return "the Lost Temple"
+    return f"row {info.row} {info.pos}" if info.pos != "full" else f"row {info.row}"
+
+
+def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
+    if action.__class__ is not int or not 0 <= action < A.NUM_ACTIONS:
+        return f"<no such action {action!r}>"
+    frame = state._stack[-1] if state._stack else None
+    kind = frame[0] if frame else None
+    if action < A.PLAY_AREA:
+        name = card_name(action - A.HAND)
+        words = {
+            None: f"play {name}",
+            "travel": f"spend {name} for travel",
+            "hand_cards": f"put {name} into play unused",
+            "exile": f"exile {name} from your hand",
+            "keep": f"discard {name} to your play area",
+        }
+        return words.get(kind, name)
+    if action < A.CARD:
+        return f"exile {card_name(action - A.PLAY_AREA)} from your play area"
+    if action < A.SITE:
+        name = card_name(action - A.CARD)
+        if kind == "look_keep":
+            return "keep one of the drawn cards" if public else f"keep {name}"
+        if kind == "look_return":
+            return "put a drawn card back on top" if public else f"put {name} back on top of your deck"
+        if kind in ("gain_card", "hammer"):
+            return f"take {name} free"
+        if kind == "buy" and frame is not None and frame[4]:
+            return f"take {name} free"
+        return f"buy {name} ({CARDS[action - A.CARD].cost} {'coins' if CARDS[action - A.CARD].kind == 'item' else 'compasses'})"
+    if action < A.OVERCOME:
+        site = action - A.SITE
+        name = _site_name(state, site)
+        if kind is None or kind == "dig":
+            return f"{'dig at' if state.discovered(site) else 'discover'} {name}"
+        words = {
+            "relocate_from": f"relocate your archaeologist from {name}",
+            "relocate_to": f"relocate to {name}",
+            "activate": f"activate {name}",
+            "recall": f"bring your archaeologist home from {name}",
+            "guardian_from": f"move the guardian from {name}",
+            "guardian_to": f"move the guardian to {name}",
+        }
+        return words.get(str(kind), name)
+    if action < A.GLASS:
+        return f"overcome the guardian at {_site_name(state, action - A.OVERCOME)}"
+    if action < A.NOTEBOOK:
+        return f"research: magnifying glass to {_node_name(state, action - A.GLASS)}"
+    if action < A.TEMPLE:
+        return f"research: notebook to {_node_name(state, action - A.NOTEBOOK)}"
+    if action < A.IDOL_SLOT:
+        return f"buy a temple tile ({TEMPLE_STACKS[action - A.TEMPLE].vp} points)"
+    if action < A.UNSLOT:
+        name, effect = SLOT_EFFECTS[action - A.IDOL_SLOT]
+        return f"put an idol in a slot: {effect_text(effect)}"
+    if action < A.ASSISTANT:
+        return f"take the idol out of slot {action - A.UNSLOT + 1}"
+    if action < A.BOON:
+        a = ASSISTANTS[action - A.ASSISTANT]
+        words = {
+            None: f"use assistant {a.id} ({a.nickname})",
+            "take_assistant": f"take assistant {a.id} ({a.nickname})",
+            "rescue": f"rescue assistant {a.id} ({a.nickname})",
+            "upgrade_assistant": f"upgrade assistant {a.id} to gold",
+            "refresh": f"refresh assistant {a.id}",
+            "supply_assistant": f"use the supply's assistant {a.id} ({a.nickname})",
+            "swap_own": f"trade away assistant {a.id}",
+            "swap_supply": f"take assistant {a.id} in exchange",
+        }
+        return words.get(kind, f"assistant {a.id}")
+    if action < A.OPTION:
+        g = GUARDIANS[action - A.BOON]
+        if g.boon_travel is not None:
+            return f"spend guardian {g.id}'s boon ({amounts_text(g.boon_travel, ICONS)})"
+        return f"use guardian {g.id}'s boon: {effect_text(g.boon)}"
+    if action < A.UPGRADE:
+        return _option_text(state, frame, action - A.OPTION)
+    if action < A.COINS_FOR_PLANE:
+        return "trade a tablet for an arrowhead" if action == A.UPGRADE else "trade an arrowhead for a jewel"
+    if action == A.COINS_FOR_PLANE:
+        return "pay 2 coins for a plane"
+    if action < A.BONUS:
+        return f"spend a {ICONS[action - A.POOL]} gained this turn"
+    if action < A.FEAR_TILE:
+        return f"take the research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
+    words = {
+        A.FEAR_TILE: "exile a fear tile",
+        A.YES: "yes",
+        A.DONE: "done" if kind in ("keep", "exile", "upgrade", "refresh") else "no / skip",
+        A.END_TURN: "end your turn",
+        A.PASS: "pass for the rest of the round",
+    }
+    if action == A.YES and frame is not None and frame[2] is not None:
+        return f"pay {cost_text(frame[2])}"
+    return words[action]
+
+
+def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> str:
+    if frame is None:
+        return f"option {k + 1}"
+    kind = frame[0]
+    if kind in ("choose", "distinct"):
+        options = frame[2] if kind == "choose" else frame[3]
+        if k < len(options):
+            option = options[k]
+            if option and option[0][0] == "_research":
+                return f"research with a discount of {amounts_text(option[0][1][1])}"
+            return effect_text(option)
+    if kind == "look_count":
+        return f"draw {k + 1} card{'s' if k else ''}"
+    if kind == "order":
+        return "research bonus first" if k == 0 else "row effect first"
+    return f"option {k + 1}"
+
+
+PROMPTS = {
+    "travel": "pay the travel cost",
+    "hand_cards": "put a card from your hand into play unused",
+    "choose": "choose one",
+    "distinct": "choose another, different benefit",
+    "exile": "exile a card from your hand or play area",
+    "offer": "pay the price for the effect?",
+    "upgrade": "upgrade a resource?",
+    "dig": "send an archaeologist to dig or discover?",
+    "relocate_from": "relocate which archaeologist?",
+    "relocate_to": "relocate to which site?",
+    "activate": "activate which site?",
+    "buy": "buy which card?",
+    "gain_card": "take which item?",
+    "research": "research which way?",
+    "overcome_free": "overcome which guardian?",
+    "refresh": "refresh which assistant?",
+    "supply_assistant": "use which supply assistant?",
+    "swap_own": "trade away which assistant?",
+    "swap_supply": "take which assistant?",
+    "recall": "bring which archaeologist home?",
+    "look_count": "draw how many?",
+    "look_keep": "keep which card?",
+    "look_return": "put a card back on top?",
+    "hammer": "take which exiled item?",
+    "guardian_from": "move which guardian?",
+    "guardian_to": "move it to which site?",
+    "unslot": "take the idol out of which slot?",
+    "take_assistant": "take which assistant?",
+    "upgrade_assistant": "upgrade which assistant?",
+    "rescue": "rescue which assistant?",
+    "bonus_pick": "take which research bonus?",
+    "order": "resolve which first?",
+    "keep": "discard cards to your play area or keep them for next round",
+}
+
+
+def prompt(state: ArnakState) -> str:
+    if not state._stack:
+        return "take a main action and any free actions" if not state._main else "free actions, or end your turn"
+    return PROMPTS.get(state._stack[-1][0], "decide")
+
+
+def why_illegal(state: ArnakState, action: Any) -> str:
+    if action.__class__ is not int:
+        return f"an action is an int, not {type(action).__name__}"
+    if state.is_terminal():
+        return "the game is over"
+    if not 0 <= action < A.NUM_ACTIONS:
+        return f"action {action} is out of range 0..{A.NUM_ACTIONS - 1}"
+    text = action_text(state, action)
+    seat = state._seats[state.current_player]
+    if state._stack:
+        return f"cannot {text} now: the pending decision is to {prompt(state)}"
+    if A.HAND <= action < A.PLAY_AREA and action - A.HAND not in seat.hand:
+        return f"cannot {text}: that card is not in your hand"
+    main_actions = (A.SITE <= action < A.IDOL_SLOT) or action == A.PASS or A.CARD <= action < A.SITE
+    if main_actions and state._main:
+        return f"cannot {text}: you have already taken your main action this turn"
+    if A.SITE <= action < A.OVERCOME:
+        site = action - A.SITE
+        if state._home(state.current_player) < 0:
+            return f"cannot {text}: no archaeologist left on your board"
+        if state.discovered(site) and state.free_slot(site) < 0:
+            return f"cannot {text}: no free space there"
+        return f"cannot {text}: you cannot afford the travel{'' if state.discovered(site) else ' or compass'} cost"
+    if A.OVERCOME <= action < A.GLASS:
+        return f"cannot {text}: you need an archaeologist at a guarded site and its full cost"
+    if A.NOTEBOOK <= action < A.TEMPLE:
+        return f"cannot {text}: not connected, cannot afford it, or the notebook would pass the magnifying glass"
+    if A.GLASS <= action < A.IDOL_SLOT:
+        return f"cannot {text}: not connected to your token or you cannot afford it"
+    if A.CARD <= action < A.SITE:
+        return f"cannot {text}: not in the card row or you cannot afford it"
+    if action == A.END_TURN:
+        return "cannot end your turn before taking a main action (or pass)"
+    return f"cannot {text} now"

@@ -1,0 +1,279 @@
+"""Build Arnak's component data files from the shared reference (../shared/reference/arnak).
+
+Run from the repository root: `python tools/arnak_data.py [REFERENCE_DIR]`. The JSON files
+under src/meeple/games/arnak/data/ are committed; this script is how they were made and
+how they are remade when the reference is corrected. It needs PyYAML (a dev dependency).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+OUT = Path("src/meeple/games/arnak/data")
+SOURCE_NAMES = {
+    "S1": "base rulebook",
+    "S2": "kuwizard/bga-arnak",
+    "S3": "Chr1Z93/Lost-Ruins-of-Arnak-TTS",
+    "S4": "Huge-BB/Arnak-Web",
+    "S6": "unnamed JS implementation (corroboration)",
+    "TPR": "Twisted Paths rulebook",
+}
+
+
+def source(record: dict[str, Any], default: list[str] | None = None) -> str:
+    tags = list(record.get("sources") or default or [])
+    tags += [t for t in record.get("corroboration", []) if t not in tags]
+    status = record.get("status", "verified")
+    names = "; ".join(f"{t} {SOURCE_NAMES.get(t, t)}" for t in tags)
+    return f"reference/arnak ({status}): {names}"
+
+
+def fact(record: dict[str, Any], default: list[str] | None = None) -> dict[str, str]:
+    return {"provenance": "fact", "source": source(record, default)}
+
+
+def card(rec: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {
+        "id": rec["id"],
+        "name": rec["name"],
+        "kind": rec["kind"],
+        "cost": rec.get("cost", {}),
+        "vp": rec.get("vp", 0),
+        "travel": rec.get("travel", {}),
+        "action": rec.get("action", "none"),
+        "exile_self": bool(rec.get("exile_self", False)),
+        "effect": rec.get("effect", []),
+        "text": rec.get("text", ""),
+    }
+    if "alt_names" in rec:
+        out["alt_names"] = rec["alt_names"]
+    if rec.get("notes"):
+        out["notes"] = " ".join(str(rec["notes"]).split())
+    out.update(extra or {})
+    out.update(fact(rec))
+    return out
+
+
+def build(ref: Path) -> dict[str, Any]:
+    def load(name: str) -> Any:
+        return yaml.safe_load((ref / name).read_text())
+
+    cards = load("cards.yaml")
+    items = [card(r) for r in cards["items"]]
+    artifacts = [card(r) for r in cards["artifacts"]["cards"]]
+    basic = cards["basic_cards"]
+    basics = [card(r, fact(basic)) for r in basic["kinds"]]
+    fear = card(cards["fear"])
+    out_cards = {
+        "artifact_tablet_cost": cards["artifacts"]["tablet_cost_when_played"],
+        "starting_deck": basic["starting_deck"],
+        "fear_in_box": cards["fear"]["count_in_box"],
+        "cards": items + artifacts + basics + [fear],
+    }
+
+    guardians = load("guardians.yaml")
+    out_guardians = {
+        "guardians": [
+            {
+                "id": g["id"],
+                "cost": g["cost"],
+                "boon": g["boon"],
+                **({"notes": g["notes"]} if "notes" in g else {}),
+                **fact(g),
+            }
+            for g in guardians["guardians"]
+        ]
+    }
+
+    sites = load("sites.yaml")
+
+    def tile(t: dict[str, Any]) -> dict[str, Any]:
+        rec = {"id": t["id"], "effect": t["effect"]}
+        if "text" in t:
+            rec["text"] = t["text"]
+        if t.get("notes"):
+            rec["notes"] = " ".join(str(t["notes"]).split())
+        rec.update(fact(t))
+        return rec
+
+    boards = {}
+    for name, board in sites["boards"].items():
+        spaces = []
+        for s in board["spaces"]:
+            rec = {k: s[k] for k in ("id", "map_row", "col", "kind")}
+            rec["travel"] = s.get("travel", {})
+            rec.update(fact({"sources": ["S2", "S3"], "corroboration": board["corroboration"]}))
+            spaces.append(rec)
+        boards[name] = {"spaces": spaces, "notes": " ".join(board["notes"].split())}
+    setup = sites["setup"]
+    out_sites = {
+        "discover_cost": {k: sites["discover_cost"][k]["compass"] for k in ("level1", "level2")},
+        "camp_spaces": sites["camp_sites"]["spaces"],
+        "blocking_tiles": {
+            "2": "all",
+            "3": 3,
+            "4": 0,
+            **fact({"sources": ["S1", "S2"]}),
+        },
+        "camps": [tile(c) for c in sites["camp_sites"]["sites"]],
+        "level1": [tile(t) for t in sites["level1_tiles"]],
+        "level2": [tile(t) for t in sites["level2_tiles"]],
+        "tiles_on_board": {
+            "level1": setup["site_tile_stacks"]["level1"]["board_spaces"],
+            "level2": setup["site_tile_stacks"]["level2"]["board_spaces"],
+        },
+        "boards": boards,
+    }
+
+    assistants = load("assistants.yaml")
+    out_assistants = {
+        "assistants": [
+            {
+                "id": a["id"],
+                "nickname": a["nickname"],
+                "silver": a["silver"],
+                "gold": a["gold"],
+                "action": a["action"],
+                **({"text": a["text"]} if "text" in a else {}),
+                **fact(a),
+            }
+            for a in assistants["assistants"]
+        ]
+    }
+
+    idols = load("idols.yaml")
+    rewards = idols["discovery_rewards"]
+    slots = idols["slot_effects"]
+    out_idols = {
+        "idols": [
+            {
+                "reward": i["reward"],
+                "count": i["count"],
+                "effect": i["effect"],
+                **fact({"sources": rewards["sources"], "corroboration": rewards["corroboration"]}),
+            }
+            for i in rewards["idols"]
+        ],
+        "slot_effects": [
+            {
+                "id": o["id"],
+                "effect": o["effect"],
+                **fact({"sources": slots.get("sources", ["S2"]), "status": "single-source"}),
+            }
+            for o in slots["options"]
+        ],
+        "empty_slot_values": idols["empty_slot_values"]["values"],
+        "vp_per_idol": idols["scoring"]["per_idol_owned"],
+    }
+
+    research = load("research.yaml")
+    bonus = research["bonus_tiles"]
+    out_research = {
+        "bonus_tiles": [
+            {
+                "kind": k["kind"],
+                "count": k["count"],
+                "effect": k["effect"],
+                **fact({"sources": ["S2"], "status": "single-source", "corroboration": ["S6"]}),
+            }
+            for k in bonus["kinds"]
+        ],
+        "temple_stacks": [
+            {**s, **fact({"sources": ["S1", "S2", "S3"]})} for s in research["temple_tiles"]["stacks"]
+        ],
+        "boards": {},
+    }
+    for name in ("bird", "snake"):
+        b = research["boards"][name]
+        rows = []
+        for r in b["rows"]:
+            row: dict[str, Any] = {"row": r["row"]}
+            for token in ("glass", "notebook"):
+                t = r[token]
+                row[token] = {"vp": t["vp"], "effect": t["effect"]}
+                if "alternative" in t:
+                    row[token]["alternative"] = t["alternative"]
+                    row[token].update(
+                        fact({"status": "conflict-resolved", "sources": ["S2"], "corroboration": ["S6"]})
+                    )
+                else:
+                    row[token].update(fact(b["rows_status"]))
+            rows.append(row)
+        cost_status = b["temple_cost_status"]
+        if "sources" not in cost_status:
+            cost_status = {"status": "conflict-resolved", "sources": ["S2"], "corroboration": ["S6"]}
+        out_research["boards"][name] = {
+            "lost_temple_vp": b["lost_temple_arrival_vp"],
+            "temple_cost_parts": {**b["temple_cost_parts"], **fact(cost_status)},
+            "nodes": [{**n, **fact(b["graph_status"])} for n in b["nodes"]],
+            "edges": [{**e, **fact(b["graph_status"])} for e in b["edges"]],
+            "rows": rows,
+        }
+
+    solo = load("solo.yaml")
+    tiles = [
+        {"id": t["id"], "type": "dig", "colour": "grey", "resource": t["resource"]} for t in solo["action_tiles"]["dig_tiles"]
+    ]
+    for pair in solo["action_tiles"]["paired_tiles"]:
+        for colour in pair["colours"]:
+            tiles.append({"id": f"{colour}_{pair['type']}", "type": pair["type"], "colour": colour})
+    # The arrow on each tile's back is printed but no source gives it: meeple's own
+    # placeholder alternates them so that every stack of ten shows five of each.
+    arrows = {
+        "dig_coin": "left",
+        "dig_compass": "right",
+        "dig_tablet": "left",
+        "dig_arrowhead": "right",
+        "dig_jewel": "left",
+        "green_discover": "right",
+        "red_discover": "right",
+        "green_research": "left",
+        "red_research": "left",
+        "green_overcome": "right",
+        "red_overcome": "right",
+        "green_buy_item": "left",
+        "red_buy_item": "left",
+        "green_buy_artifact": "right",
+        "red_buy_artifact": "right",
+    }
+    for t in tiles:
+        t.update(fact({"sources": ["S1", "S3"]}))
+        t["arrow"] = arrows[t["id"]]
+        t["arrow_provenance"] = "placeholder"
+        t["arrow_source"] = "meeple placeholder: no public source gives the tile-back arrows"
+    sched = solo["tile_rules"]["discover"]["schedule"]
+    out_solo = {
+        "tiles": tiles,
+        "discover_schedule": {**sched, **fact({"sources": ["S3", "S4"]})},
+        "round_five_skip": {
+            "tiles": solo["round_five_skip"]["chosen"],
+            "disputed": solo["round_five_skip"]["disputed"],
+            **fact({"status": "conflict-resolved", "sources": ["S3"]}),
+        },
+        "idol_vp": {"unique_face_up": 3, "minus_one_pile": 2, **fact({"sources": ["S1"]})},
+    }
+    return {
+        "cards": out_cards,
+        "guardians": out_guardians,
+        "sites": out_sites,
+        "assistants": out_assistants,
+        "idols": out_idols,
+        "research": out_research,
+        "solo": out_solo,
+    }
+
+
+def main() -> None:
+    ref = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/arnak")
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, data in build(ref).items():
+        (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
