@@ -112,7 +112,8 @@ def test_random_play_ends_with_winners(config: Config, seed: int) -> None:
     returns = state.returns()
     assert len(returns) == n
     assert all(r in (0.0, 1.0) for r in returns), returns
-    assert any(r == 1.0 for r in returns), f"nobody won: {returns}"
+    if n > 1:  # a solo player may lose (Arnak's rival expedition)
+        assert any(r == 1.0 for r in returns), f"nobody won: {returns}"
     scores = state.scores()
     assert len(scores) == n
     assert all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)

@@ -115,7 +115,8 @@ def test_resampled_state_plays_to_the_end(config: Config) -> None:
                 returns = candidate.returns()
                 assert len(returns) == players_of(candidate)
                 assert all(r in (0.0, 1.0) for r in returns)
-                assert any(r == 1.0 for r in returns)
+                if len(returns) > 1:  # a solo player may lose
+                    assert any(r == 1.0 for r in returns)
 
 
 @few_examples(3)

@@ -21,8 +21,14 @@ if TYPE_CHECKING:
     from meeple.games.arnak.rules import ArnakState
 
 
+def plural(name: str, n: int) -> str:
+    if n == 1:
+        return name
+    return name + ("es" if name.endswith("s") else "s")
+
+
 def amounts_text(amounts: tuple[int, ...], names: tuple[str, ...] = RESOURCES) -> str:
-    parts = [f"{n} {name}{'s' if n > 1 else ''}" for n, name in zip(amounts, names, strict=True) if n]
+    parts = [f"{n} {plural(name, n)}" for n, name in zip(amounts, names, strict=True) if n]
     return " + ".join(parts) if parts else "nothing"
 
 
@@ -34,7 +40,8 @@ def cost_text(cost: dict[str, Any]) -> str:
     if cost.get("travel"):
         parts.append(amounts_text(tuple(int(cost["travel"].get(i, 0)) for i in ICONS), ICONS))
     if cost.get("hand_card"):
-        parts.append(f"{cost['hand_card']} card(s) from hand put into play unused")
+        n = int(cost["hand_card"])
+        parts.append(f"putting {n} other {plural('card', n)} from your hand into play unused")
     if cost.get("idol"):
         parts.append(f"{cost['idol']} idol")
     return " + ".join(parts) or "nothing"
@@ -124,7 +131,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
             return "put a drawn card back on top" if public else f"put {name} back on top of your deck"
         if kind in ("gain_card", "hammer"):
             return f"take {name} free"
-        if kind == "buy" and frame is not None and frame[4]:
+        if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
         return f"buy {name} ({CARDS[action - A.CARD].cost} {'coins' if CARDS[action - A.CARD].kind == 'item' else 'compasses'})"
     if action < A.OVERCOME:
@@ -189,7 +196,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         A.END_TURN: "end your turn",
         A.PASS: "pass for the rest of the round",
     }
-    if action == A.YES and frame is not None and frame[2] is not None:
+    if action == A.YES and frame is not None and kind == "offer" and frame[2] is not None:
         return f"pay {cost_text(frame[2])}"
     return words[action]
 

@@ -23,14 +23,17 @@ from meeple.games.arnak.catalogue import (
     effect_text,
     guardian_cost_text,
     listing,
+    tile_text,
 )
 from meeple.games.arnak.components import (
     ASSISTANTS,
+    CAMPS,
     CARD_INDEX,
     CARDS,
     GUARDIANS,
     ICONS,
     RESOURCES,
+    SITE_TILES,
     TEMPLE_STACKS,
     TRACKS,
     Card,
@@ -53,6 +56,7 @@ LEVEL_TITLES = {"camp": "camp", "level1": "level I", "level2": "level II"}
 GUARDIAN_INDEX = {g.id: g for g in GUARDIANS}
 ASSISTANT_INDEX = {a.id: a for a in ASSISTANTS}
 TEMPLE_VP = {s.id: s.vp for s in TEMPLE_STACKS}
+TILE_TEXTS = {t.id: tile_text(t) for t in (*CAMPS, *SITE_TILES)}
 DECK_TITLES = {
     "items": "items",
     "artifacts": "artifacts",
@@ -208,8 +212,15 @@ def _pending(obs: Mapping[str, Any]) -> Panel | None:
     frame = pending.get("frame")
     if frame:
         body.append(f"  ({_title(frame)})", style="dim")
+    parts: list[RenderableType] = [body]
+    drawn = pending.get("drawn")
+    if drawn:
+        table = _card_table("Cards drawn (only you see them)")
+        for card_id in drawn:
+            _card_line(table, card_id)
+        parts.append(table)
     who = _seat(obs, pending.get("player"))
-    return Panel(body, title=f"Now: {who}", title_align="left", border_style="yellow")
+    return Panel(Group(*parts), title=f"Now: {who}", title_align="left", border_style="yellow")
 
 
 # --- the sites ---------------------------------------------------------------------------
@@ -242,8 +253,9 @@ def _spaces(obs: Mapping[str, Any], site: Mapping[str, Any]) -> Text:
 def _site_effect(site: Mapping[str, Any]) -> Text:
     if not site.get("discovered"):
         return Text("undiscovered", style="dim")
-    text = Text(f"{site.get('tile') or ''} ", style="bold")
-    text.append(str(site.get("text", "")))
+    tile = site.get("tile")
+    text = Text(f"{tile or ''} ", style="bold")
+    text.append(TILE_TEXTS.get(str(tile)) or str(site.get("text", "")))
     return text
 
 
@@ -348,11 +360,18 @@ def _lost_temple(obs: Mapping[str, Any]) -> Text:
         if r.get("temple_rank") is not None
     ]
     for seat, rank in ranks:
-        text.append(f" G{seat}#{rank}", style=YOU_STYLE if seat == obs.get("you") else "bold")
+        style = YOU_STYLE if seat == obs.get("you") else "bold"
+        text.append(f" G{seat} #{int(rank) + 1}", style=style)
+    rival_rank = (obs.get("rival") or {}).get("temple_rank")
+    if rival_rank is not None:
+        text.append(f" {RIVAL}G #{int(rival_rank) + 1}", style="bold red")
     vp_left = info.get("lost_temple_vp_left")
     if vp_left is not None:
         text.append(f"  VP left: {', '.join(map(str, vp_left)) or 'none'}")
     text.append(f"  bonus tiles left: {info.get('lost_temple_bonus', 0)}")
+    known = info.get("lost_temple_known")
+    if known:
+        text.append(f" (you saw: {', '.join(_title(k) for k in known)})")
     return text
 
 
@@ -468,6 +487,8 @@ def _supply(obs: Mapping[str, Any]) -> Panel:
         top = rescue.get("top")
         what = _assistant(top) if top else "empty"
         lines.append(Text(f"assistants to rescue ({rescue.get('count', 0)}): {what}"))
+        if rescue.get("known"):
+            lines.append(Text("  you saw in that stack: " + ", ".join(rescue["known"])))
     stacks = (obs.get("temple_tiles") or {}).get("stacks", {})
     if stacks:
         lines.append(
@@ -496,6 +517,12 @@ def _yours(obs: Mapping[str, Any]) -> Panel:
         Text(f"Hand ({len(obs.get('hand', []))})", style="bold"),
         table,
     ]
+    deck = obs.get("deck_known") or {}
+    if deck.get("top"):
+        parts.append(Text.assemble(("Top of your deck: ", "bold"), _names(deck["top"])))
+    placed = [c for c in deck.get("public", []) if c is not None]
+    if placed:
+        parts.append(Text.assemble(("Known cards in your deck: ", "bold"), _names(placed)))
     return Panel(Group(*parts), title="You", title_align="left", border_style="cyan")
 
 
@@ -557,7 +584,11 @@ def _seat_grid(obs: Mapping[str, Any], seat: int) -> Table:
         "research",
         f"glass {_node_label(glass)} (row {research.get('glass_row', 0)}) · "
         f"notebook {_node_label(notebook)} (row {research.get('notebook_row', 0)})"
-        + (f" · Lost Temple #{research['temple_rank']}" if research.get("temple_rank") else ""),
+        + (
+            f" · Lost Temple #{int(research['temple_rank']) + 1}"
+            if research.get("temple_rank") is not None
+            else ""
+        ),
     )
     grid.add_row("idols", _idols(_at(obs.get("idols"), seat)))
     grid.add_row("assistants", _assistants_of(obs, seat))
@@ -608,11 +639,29 @@ def _rival(obs: Mapping[str, Any]) -> Panel:
     return Panel(grid, title="The rival (R)", title_align="left", border_style="red")
 
 
-def _scores(obs: Mapping[str, Any]) -> Text:
+def _scores(obs: Mapping[str, Any]) -> RenderableType:
     scores = obs.get("scores_so_far", [])
     parts = [f"{_seat(obs, seat)} {score}" for seat, score in enumerate(scores)]
     rival = obs.get("rival")
     if rival:
         parts.append(f"rival {rival.get('score', 0)}")
     head = "Final scores: " if obs.get("current_player") == GAME_OVER else "Scores so far: "
-    return Text.assemble((head, "bold"), " · ".join(parts) or "-")
+    line = Text.assemble((head, "bold"), " · ".join(parts) or "-")
+    final = obs.get("final_scores")
+    if not final:
+        return line
+    return Group(line, _score_table(obs, final))
+
+
+def _score_table(obs: Mapping[str, Any], final: Sequence[Mapping[str, Any]]) -> Table:
+    """The final score of each seat by source."""
+    sources = list(dict.fromkeys(k for parts in final for k in parts))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("seat", no_wrap=True)
+    for source in sources:
+        table.add_column(_title(source), justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for seat, parts in enumerate(final):
+        values = [int(parts.get(source, 0)) for source in sources]
+        table.add_row(_seat(obs, seat), *map(str, values), str(sum(values)))
+    return table
