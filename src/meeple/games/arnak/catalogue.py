@@ -213,7 +213,7 @@ def _resources(values: Sequence[int]) -> dict[str, int]:
 def _cards() -> list[dict[str, Any]]:
     return [
         {
-            "type": c.index,
+            "type": c.num,
             "id": c.id,
             "name": c.name,
             "kind": c.kind,
@@ -253,7 +253,7 @@ def _tiles() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def _assistants() -> list[dict[str, Any]]:
     return [
         {
-            "index": a.index,
+            "index": a.num,
             "id": a.id,
             "nickname": a.nickname,
             "silver": effect_text(a.silver),
@@ -268,7 +268,7 @@ def _board(name: str) -> dict[str, Any]:
     track = TRACKS[name]
     nodes = [
         {
-            "index": n.index,
+            "index": n.num,
             "id": n.id,
             "row": n.row,
             "pos": n.pos,
@@ -302,7 +302,7 @@ def _board(name: str) -> dict[str, Any]:
     ]
     sites = [
         {
-            "index": s.index,
+            "index": s.num,
             "id": s.id,
             "kind": s.kind,
             "level": s.level,
@@ -344,6 +344,6 @@ def catalogue() -> dict[str, Any]:
         "idol_rewards": [{"reward": r.reward, "text": effect_text(r.effect)} for r in IDOL_REWARDS],
         "slot_effects": [{"id": sid, "text": effect_text(effect)} for sid, effect in SLOT_EFFECTS],
         "bonus_tiles": [{"kind": b.kind, "text": effect_text(b.effect)} for b in BONUS_KINDS],
-        "temple_stacks": [{"index": s.index, "id": s.id, "vp": s.vp} for s in TEMPLE_STACKS],
+        "temple_stacks": [{"index": s.num, "id": s.id, "vp": s.vp} for s in TEMPLE_STACKS],
         "boards": {name: _board(name) for name in BOARD_NAMES},
     }

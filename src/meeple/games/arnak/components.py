@@ -306,7 +306,7 @@ def compile_effect(steps: Sequence[Any], where: str) -> Effect:
 
 
 class Card(NamedTuple):
-    index: int
+    num: int
     id: str
     name: str
     kind: str
@@ -320,7 +320,7 @@ class Card(NamedTuple):
 
 
 class Guardian(NamedTuple):
-    index: int
+    num: int
     id: str
     cost: tuple[int, ...]
     cost_travel: tuple[int, ...]
@@ -330,7 +330,7 @@ class Guardian(NamedTuple):
 
 
 class SiteTile(NamedTuple):
-    index: int
+    num: int
     id: str
     level: int  # 0 camp, 1, 2
     effect: Effect
@@ -338,7 +338,7 @@ class SiteTile(NamedTuple):
 
 
 class Space(NamedTuple):
-    index: int
+    num: int
     id: str
     kind: str
     level: int
@@ -348,7 +348,7 @@ class Space(NamedTuple):
 
 
 class Assistant(NamedTuple):
-    index: int
+    num: int
     id: str
     nickname: str
     silver: Effect
@@ -357,7 +357,7 @@ class Assistant(NamedTuple):
 
 
 class Node(NamedTuple):
-    index: int
+    num: int
     id: str
     row: int
     pos: str
@@ -393,21 +393,21 @@ class ResearchTrack(NamedTuple):
 
 
 class TempleStack(NamedTuple):
-    index: int
+    num: int
     id: str
     vp: int
     cost: Mapping[str, tuple[int, ...]]  # per board
 
 
 class BonusKind(NamedTuple):
-    index: int
+    num: int
     kind: str
-    count: int
+    copies: int
     effect: Effect
 
 
 class SoloTile(NamedTuple):
-    index: int
+    num: int
     id: str
     type: str
     colour: str
@@ -416,9 +416,9 @@ class SoloTile(NamedTuple):
 
 
 class IdolReward(NamedTuple):
-    index: int
+    num: int
     reward: str
-    count: int
+    copies: int
     effect: Effect
 
 
@@ -446,7 +446,12 @@ def _load() -> dict[str, Any]:
             )
         )
     kinds = [c.kind for c in cards]
-    if (kinds.count("item"), kinds.count("artifact"), kinds.count("basic"), kinds.count("fear")) != (
+    if (
+        kinds.count("item"),
+        kinds.count("artifact"),
+        kinds.count("basic"),
+        kinds.count("fear"),
+    ) != (
         40,
         35,
         4,
@@ -464,11 +469,15 @@ def _load() -> dict[str, Any]:
         hand = int(cost.pop("hand_card", 0))
         if isinstance(g.boon, dict):
             guardians.append(
-                Guardian(i, g.id, bag(cost, where), travel, hand, icons(g.boon["travel"], where), ())
+                Guardian(
+                    i, g.id, bag(cost, where), travel, hand, icons(g.boon["travel"], where), ()
+                )
             )
         else:
             guardians.append(
-                Guardian(i, g.id, bag(cost, where), travel, hand, None, compile_effect(g.boon, where))
+                Guardian(
+                    i, g.id, bag(cost, where), travel, hand, None, compile_effect(g.boon, where)
+                )
             )
     if len(guardians) != 15:
         raise ComponentDataError("arnak data/guardians.json: 15 guardians")
@@ -501,9 +510,13 @@ def _load() -> dict[str, Any]:
         )
         levels = [s.level for s in spaces]
         if levels != [0] * 5 + [1] * 8 + [2] * 4:
-            raise ComponentDataError(f"arnak data/sites.json {name}: 5 camps, 8 level I, 4 level II")
+            raise ComponentDataError(
+                f"arnak data/sites.json {name}: 5 camps, 8 level I, 4 level II"
+            )
         boards[name] = spaces
-    camp_travel = tuple(icons(s["travel"], "arnak data/sites.json camp_spaces") for s in sites.camp_spaces)
+    camp_travel = tuple(
+        icons(s["travel"], "arnak data/sites.json camp_spaces") for s in sites.camp_spaces
+    )
 
     assistants = tuple(
         Assistant(
@@ -521,10 +534,12 @@ def _load() -> dict[str, Any]:
 
     idols_file: IdolsFile = _read("idols.json", IdolsFile)
     idols = tuple(
-        IdolReward(i, r.reward, r.count, compile_effect(r.effect, f"arnak data/idols.json {r.reward}"))
+        IdolReward(
+            i, r.reward, r.count, compile_effect(r.effect, f"arnak data/idols.json {r.reward}")
+        )
         for i, r in enumerate(idols_file.idols)
     )
-    if sum(r.count for r in idols) != 16:
+    if sum(r.copies for r in idols) != 16:
         raise ComponentDataError("arnak data/idols.json: 16 idols")
     slot_effects = tuple(
         (s.id, compile_effect(s.effect, f"arnak data/idols.json slot {s.id}"))
@@ -533,10 +548,12 @@ def _load() -> dict[str, Any]:
 
     research: ResearchFile = _read("research.json", ResearchFile)
     bonus = tuple(
-        BonusKind(i, b.kind, b.count, compile_effect(b.effect, f"arnak data/research.json {b.kind}"))
+        BonusKind(
+            i, b.kind, b.count, compile_effect(b.effect, f"arnak data/research.json {b.kind}")
+        )
         for i, b in enumerate(research.bonus_tiles)
     )
-    if sum(b.count for b in bonus) != 18:
+    if sum(b.copies for b in bonus) != 18:
         raise ComponentDataError("arnak data/research.json: 18 research bonus tiles")
     tracks: dict[str, ResearchTrack] = {}
     for name, rb in research.boards.items():
@@ -581,8 +598,8 @@ def _load() -> dict[str, Any]:
             for k, v in rb.temple_cost_parts.items()
             if k not in ("provenance", "source")
         }
-        starts = [n.index for n in nodes if n.row == 0]
-        temples = [n.index for n in nodes if n.lost_temple]
+        starts = [n.num for n in nodes if n.row == 0]
+        temples = [n.num for n in nodes if n.lost_temple]
         if len(starts) != 1 or len(temples) != 1:
             raise ComponentDataError(f"{where}: one start and one Lost Temple")
         tracks[name] = ResearchTrack(
@@ -594,9 +611,7 @@ def _load() -> dict[str, Any]:
             s.id,
             s.vp,
             {
-                name: tuple(
-                    sum(track.temple_parts[p][r] for p in s.cost_parts) for r in range(5)
-                )
+                name: tuple(sum(track.temple_parts[p][r] for p in s.cost_parts) for r in range(5))
                 for name, track in tracks.items()
             },
         )
@@ -654,9 +669,9 @@ def _load() -> dict[str, Any]:
 
 _DATA = _load()
 CARDS: tuple[Card, ...] = _DATA["cards"]
-CARD_INDEX: dict[str, int] = {c.id: c.index for c in CARDS}
-ITEMS: tuple[int, ...] = tuple(c.index for c in CARDS if c.kind == "item")
-ARTIFACTS: tuple[int, ...] = tuple(c.index for c in CARDS if c.kind == "artifact")
+CARD_INDEX: dict[str, int] = {c.id: c.num for c in CARDS}
+ITEMS: tuple[int, ...] = tuple(c.num for c in CARDS if c.kind == "item")
+ARTIFACTS: tuple[int, ...] = tuple(c.num for c in CARDS if c.kind == "artifact")
 FEAR: int = CARD_INDEX["fear"]
 STARTING_DECK: tuple[int, ...] = tuple(CARD_INDEX[c] for c in _DATA["starting_deck"])
 FEAR_IN_BOX: int = _DATA["fear_in_box"]
@@ -664,8 +679,8 @@ ARTIFACT_TABLETS: int = _DATA["artifact_tablet_cost"]
 GUARDIANS: tuple[Guardian, ...] = _DATA["guardians"]
 CAMPS: tuple[SiteTile, ...] = _DATA["camps"]
 SITE_TILES: tuple[SiteTile, ...] = _DATA["tiles"]
-LEVEL1_TILES: tuple[int, ...] = tuple(t.index for t in SITE_TILES if t.level == 1)
-LEVEL2_TILES: tuple[int, ...] = tuple(t.index for t in SITE_TILES if t.level == 2)
+LEVEL1_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES if t.level == 1)
+LEVEL2_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES if t.level == 2)
 BOARDS: dict[str, tuple[Space, ...]] = _DATA["boards"]
 CAMP_TRAVEL: tuple[tuple[int, ...], ...] = _DATA["camp_travel"]
 DISCOVER_COST: tuple[int, ...] = _DATA["discover_cost"]

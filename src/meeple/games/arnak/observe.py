@@ -96,7 +96,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "current_player": current,
         "you": player,
         "resources": [dict(zip(RESOURCES, s.res, strict=True)) for s in seats],
-        "hand": sorted((CARDS[c].id for c in seats[player].hand)) if player is not None else [],
+        "hand": sorted(CARDS[c].id for c in seats[player].hand) if player is not None else [],
         "hand_sizes": [len(s.hand) for s in seats],
         "deck_sizes": [len(s.deck) for s in seats],
         "play_area": [[CARDS[c].id for c in s.play] for s in seats],
@@ -188,7 +188,9 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         seat = seats[player]
         obs["deck_known"] = {
             "top": [CARDS[c].id for c in reversed(seat.deck[len(seat.deck) - seat.private_top :])],
-            "public": [CARDS[c].id if pub else None for c, pub in zip(seat.deck, seat.public, strict=True)],
+            "public": [
+                CARDS[c].id if pub else None for c, pub in zip(seat.deck, seat.public, strict=True)
+            ],
         }
     if rival is not None:
         obs["rival"] = {
@@ -218,7 +220,9 @@ def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
     return {}
 
 
-def _deal_deck(rng: Rng, seat_hand: list[int], deck: list[int], hidden: list[int], with_hand: bool) -> tuple[list[int], list[int]]:
+def _deal_deck(
+    rng: Rng, seat_hand: list[int], deck: list[int], hidden: list[int], with_hand: bool
+) -> tuple[list[int], list[int]]:
     """Deal `hidden` deck positions (and the hand when `with_hand`) anew."""
     pool = sorted([deck[i] for i in hidden] + (seat_hand if with_hand else []))
     rng.shuffle(pool)
@@ -242,7 +246,9 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         hand, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player)
         new._seats[q].hand = hand
         new._seats[q].deck = deck
-    for i, (deck, known) in enumerate(((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))):
+    for i, (deck, known) in enumerate(
+        ((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))
+    ):
         cut = len(deck) - 1 if known and deck else len(deck)
         pool = sorted(deck[:cut])
         rng.shuffle(pool)
@@ -251,10 +257,10 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     rng.shuffle(guardians)
     new._guardians = guardians
     for level, stack in enumerate(state._stacks):
-        known = state._known_bottom[level]
-        pool = sorted(stack[known:])
+        seen = state._known_bottom[level]
+        pool = sorted(stack[seen:])
         rng.shuffle(pool)
-        new._stacks[level] = stack[:known] + pool
+        new._stacks[level] = stack[:seen] + pool
     seen_rescue = bool(state._rescue_seen >> player & 1)
     unders = [a for s in state._supply for a in s[:-1]]
     if not seen_rescue:
@@ -283,7 +289,7 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         top = tops[rng.below(len(tops))]
         stack.remove(top)
         rng.shuffle(stack)
-        new._rival.stack = stack + [top]
+        new._rival.stack = [*stack, top]
     new._rng = Rng(mix_seed(seed, 0xD1CE))
     new._seed = seed
     new._history = []

@@ -26,27 +26,27 @@ if TYPE_CHECKING:
 
 ARCHAEOLOGISTS = 6
 PAIRED = ("discover", "research", "overcome", "buy_item", "buy_artifact")
-SILVER_STACKS = tuple(s.index for s in TEMPLE_STACKS if s.vp == 6)
+SILVER_STACKS = tuple(s.num for s in TEMPLE_STACKS if s.vp == 6)
 _POS = {"left": 0, "full": 1, "middle": 1, "right": 2}
 
 
 def tile_index(name: str) -> int:
-    return next(t.index for t in SOLO_TILES if t.id == name)
+    return next(t.num for t in SOLO_TILES if t.id == name)
 
 
 class Rival:
     __slots__ = (
-        "stack",
-        "used",
         "arch",
-        "glass",
-        "temple_rank",
-        "temples",
-        "guardians",
         "cards",
+        "difficulty",
+        "glass",
+        "guardians",
         "idols_up",
         "minus",
-        "difficulty",
+        "stack",
+        "temple_rank",
+        "temples",
+        "used",
     )
 
     def __init__(self) -> None:
@@ -70,7 +70,7 @@ class Rival:
         kinds = list(PAIRED)
         rng.shuffle(kinds)
         reds = set(kinds[:difficulty])
-        rival.stack = [t.index for t in SOLO_TILES if t.type == "dig"]
+        rival.stack = [t.num for t in SOLO_TILES if t.type == "dig"]
         rival.stack += [tile_index(f"{'red' if k in reds else 'green'}_{k}") for k in PAIRED]
         rng.shuffle(rival.stack)
         return rival
@@ -135,7 +135,7 @@ class Rival:
         if not self.stack:
             return
         tile = SOLO_TILES[self.stack.pop()]
-        self.used.append(tile.index)
+        self.used.append(tile.num)
         if state._round == 5 and tile.id in state.game.round_five_skip:
             return
         right = self.next_arrow() == "right"
@@ -183,7 +183,9 @@ class Rival:
         if not options:
             return
         top = max(spaces[s].map_row for s in options)
-        site = self._pick([s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right)
+        site = self._pick(
+            [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
+        )
         self._place(state, state.free_slot(site))
 
     def _discover(self, state: ArnakState, colour: str, right: bool) -> None:
@@ -198,7 +200,9 @@ class Rival:
         if not options:
             return
         low = min(spaces[s].map_row for s in options)
-        site = self._pick([s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right)
+        site = self._pick(
+            [s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right
+        )
         self._place(state, site + 5)
         up = state._idol_up[site]
         if up >= 0:
@@ -247,12 +251,16 @@ class Rival:
         from meeple.games.arnak.rules import SLOT_SITE
 
         spaces = state._spaces
-        options = sorted({SLOT_SITE[s] for s in self.arch if s >= 0 and state._guardian[SLOT_SITE[s]] >= 0})
+        options = sorted(
+            {SLOT_SITE[s] for s in self.arch if s >= 0 and state._guardian[SLOT_SITE[s]] >= 0}
+        )
         if not options:
             self._research(state, right, take_assistant=False)
             return
         top = max(spaces[s].map_row for s in options)
-        site = self._pick([s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right)
+        site = self._pick(
+            [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
+        )
         self.guardians.append(state._guardian[site])
         state._guardian[site] = -1
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState
-from meeple.core.rng import Rng
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
     ARROWHEAD,
@@ -119,25 +118,25 @@ class Seat:
     """One expedition's components."""
 
     __slots__ = (
-        "res",
-        "hand",
-        "deck",
-        "public",
-        "private_top",
-        "play",
-        "fear_tiles",
+        "all_plane",
         "arch",
-        "glass",
-        "notebook",
-        "temple_rank",
         "assistants",
         "crates",
-        "slots",
+        "deck",
+        "fear_tiles",
+        "glass",
         "guardians",
-        "temples",
-        "passed",
+        "hand",
         "no_fear",
-        "all_plane",
+        "notebook",
+        "passed",
+        "play",
+        "private_top",
+        "public",
+        "res",
+        "slots",
+        "temple_rank",
+        "temples",
     )
 
     def __init__(self, start: int) -> None:
@@ -242,7 +241,7 @@ class ArnakState(CheckedState):
         self._guardian = [FREE] * 17
         self._idol_up = [FREE] * 17
         self._idol_down = [0] * 17
-        idols = [r.index for r in IDOL_REWARDS for _ in range(r.count)]
+        idols = [r.num for r in IDOL_REWARDS for _ in range(r.copies)]
         rng.shuffle(idols)
         for site in range(5, 17):
             self._idol_up[site] = idols.pop()
@@ -277,7 +276,7 @@ class ArnakState(CheckedState):
         else:
             self._supply = [assistants[0:4], assistants[4:8], assistants[8:12]]
         self._rescue_seen = 0
-        tiles = [b.index for b in BONUS_KINDS for _ in range(b.count)]
+        tiles = [b.num for b in BONUS_KINDS for _ in range(b.copies)]
         rng.shuffle(tiles)
         key = f"p{table}"
         self._bonus: list[list[int]] = []
@@ -754,7 +753,9 @@ class ArnakState(CheckedState):
             steps += [("_again", site)] * (times - 1)
         else:
             slot = SITE_SLOTS[site][0]
-            cost = max(0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0)))
+            cost = max(
+                0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0))
+            )
             seat.res[COMPASS] -= cost
             steps = [("_place", slot), ("_idols", site), ("_reveal", site), ("_guardian", site)]
         self._push_seq(p, tuple(steps))
@@ -1186,7 +1187,11 @@ class ArnakState(CheckedState):
 
     def _can_afford(self, p: int, cost: dict[str, Any]) -> bool:
         seat = self._seats[p]
-        plain = {k: v for k, v in cost.items() if k in ("coin", "compass", "tablet", "arrowhead", "jewel")}
+        plain = {
+            k: v
+            for k, v in cost.items()
+            if k in ("coin", "compass", "tablet", "arrowhead", "jewel")
+        }
         need = bag(plain, "cost")
         if not _covers(seat.res, need):
             return False
@@ -1199,7 +1204,11 @@ class ArnakState(CheckedState):
 
     def _pay_offer(self, p: int, cost: dict[str, Any], then: Effect) -> None:
         seat = self._seats[p]
-        plain = {k: v for k, v in cost.items() if k in ("coin", "compass", "tablet", "arrowhead", "jewel")}
+        plain = {
+            k: v
+            for k, v in cost.items()
+            if k in ("coin", "compass", "tablet", "arrowhead", "jewel")
+        }
         self._pay(seat, bag(plain, "cost"))
         seat.crates -= int(cost.get("idol", 0))
         self._push_seq(p, then)
@@ -1244,13 +1253,13 @@ class ArnakState(CheckedState):
                 out.append(A.UPGRADE)
             if seat.res[ARROWHEAD]:
                 out.append(A.UPGRADE + 1)
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == DIG:
             sites = self._send_options(p, frame[2])
             return [A.SITE + s for s in sites] + [A.DONE] if sites else []
         if kind == RELOCATE_FROM:
             out = [A.SITE + s for s in self._own_sites(p) if self._relocate_targets(p, s, frame[2])]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == RELOCATE_TO:
             return [A.SITE + s for s in self._relocate_targets(p, frame[3], frame[2])]
         if kind == ACTIVATE:
@@ -1258,14 +1267,14 @@ class ArnakState(CheckedState):
             return [A.SITE + s for s in sites] + [A.DONE] if sites else []
         if kind == BUY:
             cards = self._buy_options(p, frame[2], frame[3], frame[4])
-            return sorted(A.CARD + c for c in cards) + [A.DONE] if cards else []
+            return [*sorted(A.CARD + c for c in cards), A.DONE] if cards else []
         if kind == GAIN_CARD:
             cards = self._row_item if frame[2] == "row" else self._item_exile
-            return sorted({A.CARD + c for c in cards}) + [A.DONE] if cards else []
+            return [*sorted({A.CARD + c for c in cards}), A.DONE] if cards else []
         if kind == RESEARCH:
             _, _, token, discount, free, temple = frame
             options = self._research_options(p, token, discount, free, temple)
-            return options + [A.DONE] if options else []
+            return [*options, A.DONE] if options else []
         if kind == OVERCOME_FREE:
             sites = self._free_overcome_sites(p, frame[2])
             return [A.OVERCOME + s for s in sites] + [A.DONE] if sites else []
@@ -1273,15 +1282,15 @@ class ArnakState(CheckedState):
             if frame[2] <= 0:
                 return []
             out = [A.ASSISTANT + (a & 15) for a in seat.assistants if a & 32]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == SUPPLY_ASSISTANT:
             out = [A.ASSISTANT + s[-1] for s in self._supply if s]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == SWAP_OWN:
             if not any(self._supply):
                 return []
             out = [A.ASSISTANT + (a & 15) for a in seat.assistants]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == SWAP_SUPPLY:
             return [A.ASSISTANT + s[-1] for s in self._supply if s]
         if kind == RECALL:
@@ -1292,21 +1301,25 @@ class ArnakState(CheckedState):
         if kind == LOOK_KEEP:
             return sorted({A.CARD + c for c in frame[2]})
         if kind == LOOK_RETURN:
-            return sorted({A.CARD + c for c in frame[2]}) + [A.DONE]
+            return [*sorted({A.CARD + c for c in frame[2]}), A.DONE]
         if kind == HAMMER:
-            return sorted({A.CARD + c for c in self._item_exile}) + [A.DONE] if self._item_exile else []
+            return (
+                [*sorted({A.CARD + c for c in self._item_exile}), A.DONE]
+                if self._item_exile
+                else []
+            )
         if kind == GUARDIAN_FROM:
             out = [
                 A.SITE + s
                 for s in self._own_sites(p)
                 if self._guardian[s] != FREE and self._guardian_targets(s, frame[2])
             ]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == GUARDIAN_TO:
             return [A.SITE + s for s in self._guardian_targets(frame[3], frame[2])]
         if kind == UNSLOT:
             out = [A.UNSLOT + i for i, full in enumerate(seat.slots) if full]
-            return out + [A.DONE] if out else []
+            return [*out, A.DONE] if out else []
         if kind == TAKE_ASSISTANT:
             if len(seat.assistants) >= MAX_ASSISTANTS:
                 return []
@@ -1323,7 +1336,7 @@ class ArnakState(CheckedState):
         if kind == ORDER:
             return [A.OPTION, A.OPTION + 1]
         if kind == KEEP:
-            return sorted({A.HAND + c for c in seat.hand}) + [A.DONE] if seat.hand else []
+            return [*sorted({A.HAND + c for c in seat.hand}), A.DONE] if seat.hand else []
         raise AssertionError(f"unknown frame {kind}")  # pragma: no cover
 
     def _travel_actions(self, p: int, need: tuple[int, ...], paid: tuple[int, ...]) -> list[int]:
@@ -1478,8 +1491,8 @@ class ArnakState(CheckedState):
             if frame[2] > 1:
                 stack.append((REFRESH, p, frame[2] - 1))
         elif kind == SUPPLY_ASSISTANT:
-            a = ASSISTANTS[action - A.ASSISTANT]
-            self._push_seq(p, a.gold if frame[2] == "gold" else a.silver)
+            helper = ASSISTANTS[action - A.ASSISTANT]
+            self._push_seq(p, helper.gold if frame[2] == "gold" else helper.silver)
         elif kind == SWAP_OWN:
             stack.append((SWAP_SUPPLY, p, action - A.ASSISTANT))
         elif kind == SWAP_SUPPLY:
@@ -1595,8 +1608,10 @@ class ArnakState(CheckedState):
                 continue
             if condition == "occupied_by_you" and s not in own:
                 continue
-            if extra and self._spaces[s].level == 2 and not _covers(
-                self._seats[p].res, bag(extra, "effect")
+            if (
+                extra
+                and self._spaces[s].level == 2
+                and not _covers(self._seats[p].res, bag(extra, "effect"))
             ):
                 continue
             out.append(s)

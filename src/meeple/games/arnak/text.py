@@ -68,7 +68,12 @@ def _step_text(op: str, arg: Any) -> str:
     if op == "pass_round":
         return "pass"
     if op in ("draw", "fear", "upgrade", "draw_bottom"):
-        words = {"draw": "draw", "fear": "take Fear", "upgrade": "upgrade", "draw_bottom": "draw from the bottom"}
+        words = {
+            "draw": "draw",
+            "fear": "take Fear",
+            "upgrade": "upgrade",
+            "draw_bottom": "draw from the bottom",
+        }
         return words[op] + (f" x{arg}" if arg != 1 else "")
     if op == "exile":
         return "exile a card" + (" (optional)" if arg.get("optional") else "")
@@ -87,7 +92,8 @@ def _step_text(op: str, arg: Any) -> str:
     if op == "refresh_assistant":
         return "refresh an assistant"
     if op == "buy":
-        return f"buy {'an item or artifact' if arg['type'] == 'either' else 'an ' + arg['type']} {arg.get('discount', 0)} cheaper"
+        what = "an item or artifact" if arg["type"] == "either" else "an " + arg["type"]
+        return f"buy {what} {arg.get('discount', 0)} cheaper"
     return op.replace("_", " ")
 
 
@@ -128,12 +134,15 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         if kind == "look_keep":
             return "keep one of the drawn cards" if public else f"keep {name}"
         if kind == "look_return":
-            return "put a drawn card back on top" if public else f"put {name} back on top of your deck"
+            return (
+                "put a drawn card back on top" if public else f"put {name} back on top of your deck"
+            )
         if kind in ("gain_card", "hammer"):
             return f"take {name} free"
         if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
-        return f"buy {name} ({CARDS[action - A.CARD].cost} {'coins' if CARDS[action - A.CARD].kind == 'item' else 'compasses'})"
+        card = CARDS[action - A.CARD]
+        return f"buy {name} ({card.cost} {'coins' if card.kind == 'item' else 'compasses'})"
     if action < A.OVERCOME:
         site = action - A.SITE
         name = _site_name(state, site)
@@ -182,14 +191,18 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action < A.UPGRADE:
         return _option_text(state, frame, action - A.OPTION)
     if action < A.COINS_FOR_PLANE:
-        return "trade a tablet for an arrowhead" if action == A.UPGRADE else "trade an arrowhead for a jewel"
+        return (
+            "trade a tablet for an arrowhead"
+            if action == A.UPGRADE
+            else "trade an arrowhead for a jewel"
+        )
     if action == A.COINS_FOR_PLANE:
         return "pay 2 coins for a plane"
     if action < A.BONUS:
         return f"spend a {ICONS[action - A.POOL]} gained this turn"
     if action < A.FEAR_TILE:
         return f"take the research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
-    words = {
+    fixed = {
         A.FEAR_TILE: "exile a fear tile",
         A.YES: "yes",
         A.DONE: "done" if kind in ("keep", "exile", "upgrade", "refresh") else "no / skip",
@@ -198,7 +211,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     }
     if action == A.YES and frame is not None and kind == "offer" and frame[2] is not None:
         return f"pay {cost_text(frame[2])}"
-    return words[action]
+    return fixed[action]
 
 
 def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> str:
@@ -258,7 +271,11 @@ PROMPTS = {
 
 def prompt(state: ArnakState) -> str:
     if not state._stack:
-        return "take a main action and any free actions" if not state._main else "free actions, or end your turn"
+        return (
+            "take a main action and any free actions"
+            if not state._main
+            else "free actions, or end your turn"
+        )
     return PROMPTS.get(state._stack[-1][0], "decide")
 
 
@@ -284,11 +301,15 @@ def why_illegal(state: ArnakState, action: Any) -> str:
             return f"cannot {text}: no archaeologist left on your board"
         if state.discovered(site) and state.free_slot(site) < 0:
             return f"cannot {text}: no free space there"
-        return f"cannot {text}: you cannot afford the travel{'' if state.discovered(site) else ' or compass'} cost"
+        what = "travel" if state.discovered(site) else "travel or compass"
+        return f"cannot {text}: you cannot afford the {what} cost"
     if A.OVERCOME <= action < A.GLASS:
         return f"cannot {text}: you need an archaeologist at a guarded site and its full cost"
     if A.NOTEBOOK <= action < A.TEMPLE:
-        return f"cannot {text}: not connected, cannot afford it, or the notebook would pass the magnifying glass"
+        return (
+            f"cannot {text}: not connected, cannot afford it, "
+            "or the notebook would pass the magnifying glass"
+        )
     if A.GLASS <= action < A.IDOL_SLOT:
         return f"cannot {text}: not connected to your token or you cannot afford it"
     if A.CARD <= action < A.SITE:

@@ -339,7 +339,7 @@ def _node_cell(obs: Mapping[str, Any], node_id: str) -> Text:
 def _bridges(track: Any, nodes: Sequence[Any]) -> Text:
     """The bridges leading up from this row's nodes, with their costs."""
     lines = []
-    here = {n.index for n in nodes}
+    here = {n.num for n in nodes}
     for edge in track.edges:
         if edge.start not in here:
             continue
