@@ -28,6 +28,8 @@ test: venv
 bench: venv
 	$(BIN)/meeple bench anludim
 	$(BIN)/meeple bench aridnyk
+	$(BIN)/meeple bench arnak
+	$(BIN)/meeple bench arnak -o board=snake
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis src/*.egg-info

@@ -390,6 +390,7 @@ class ResearchTrack(NamedTuple):
     temple_parts: Mapping[str, tuple[int, ...]]
     start: int
     lost_temple: int
+    leaving: tuple[tuple[Edge, ...], ...]  # per node, the bridges up from it
 
 
 class TempleStack(NamedTuple):
@@ -602,8 +603,16 @@ def _load() -> dict[str, Any]:
         temples = [n.num for n in nodes if n.lost_temple]
         if len(starts) != 1 or len(temples) != 1:
             raise ComponentDataError(f"{where}: one start and one Lost Temple")
+        leaving = tuple(tuple(e for e in edges if e.start == n.num) for n in nodes)
         tracks[name] = ResearchTrack(
-            nodes, tuple(edges), tuple(rows), tuple(rb.lost_temple_vp), parts, starts[0], temples[0]
+            nodes,
+            tuple(edges),
+            tuple(rows),
+            tuple(rb.lost_temple_vp),
+            parts,
+            starts[0],
+            temples[0],
+            leaving,
         )
     temple_stacks = tuple(
         TempleStack(

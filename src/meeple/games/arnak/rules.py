@@ -188,7 +188,13 @@ class Seat:
 
 
 def _covers(res: list[int], cost: tuple[int, ...]) -> bool:
-    return all(r >= c for r, c in zip(res, cost, strict=True))
+    return (
+        res[0] >= cost[0]
+        and res[1] >= cost[1]
+        and res[2] >= cost[2]
+        and res[3] >= cost[3]
+        and res[4] >= cost[4]
+    )
 
 
 def _less(cost: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:
@@ -720,6 +726,7 @@ class ArnakState(CheckedState):
         discount = icons(params.get("travel_discount", {}), "effect")
         compass_off = int(params.get("discover_compass_discount", 0))
         seat = self._seats[p]
+        have = add(self._travel_supply(p), discount)
         out = []
         for site in range(17):
             space = self._spaces[site]
@@ -735,11 +742,8 @@ class ArnakState(CheckedState):
                 if seat.res[COMPASS] < max(0, DISCOVER_COST[space.level] - compass_off):
                     continue
                 slot = SITE_SLOTS[site][0]
-            need = self.slot_travel(slot)
-            if not free_travel:
-                have = add(self._travel_supply(p), discount)
-                if deficit(need, have):
-                    continue
+            if not free_travel and deficit(self.slot_travel(slot), have):
+                continue
             out.append(site)
         return out
 
@@ -946,16 +950,24 @@ class ArnakState(CheckedState):
         track = self._track
         out = []
         glass_row = track.nodes[seat.glass].row
-        for edge in track.edges:
-            cost = ZERO5 if free else _less(edge.cost, discount)
-            if not free and (not _covers(seat.res, cost) or seat.crates < edge.idols):
-                continue
-            if token != "notebook" and edge.start == seat.glass:
-                out.append(A.GLASS + edge.end)
-            if token != "glass" and edge.start == seat.notebook:
-                target = track.nodes[edge.end]
-                if not target.lost_temple and target.row <= glass_row:
-                    out.append(A.NOTEBOOK + edge.end)
+        res = seat.res
+        plain = discount == ZERO5
+        starts = []
+        if token != "notebook":
+            starts.append((seat.glass, A.GLASS))
+        if token != "glass":
+            starts.append((seat.notebook, A.NOTEBOOK))
+        for node, block in starts:
+            for edge in track.leaving[node]:
+                if not free:
+                    cost = edge.cost if plain else _less(edge.cost, discount)
+                    if seat.crates < edge.idols or not _covers(res, cost):
+                        continue
+                if block == A.NOTEBOOK:
+                    target = track.nodes[edge.end]
+                    if target.lost_temple or target.row > glass_row:
+                        continue
+                out.append(block + edge.end)
         if temple and token != "notebook" and seat.temple_rank >= 0:
             for k, stack in enumerate(TEMPLE_STACKS):
                 cost = _less(stack.cost[self._board], discount)
