@@ -98,7 +98,10 @@ def _step_text(op: str, arg: Any) -> str:
 
 
 def card_name(c: int) -> str:
-    return CARDS[c].name
+    card = CARDS[c]
+    if card.kind == "basic":  # two of each name, told apart by their travel icon
+        return f"{card.name} ({amounts_text(card.travel, ICONS)})"
+    return card.name
 
 
 def _site_name(state: ArnakState, site: int) -> str:
@@ -142,7 +145,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
         card = CARDS[action - A.CARD]
-        return f"buy {name} ({card.cost} {'coins' if card.kind == 'item' else 'compasses'})"
+        return f"buy {name} ({card.cost} {plural('coin' if card.kind == 'item' else 'compass', card.cost)})"
     if action < A.OVERCOME:
         site = action - A.SITE
         name = _site_name(state, site)
