@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import meeple
+from meeple.errors import OptionError
 
 
 @dataclass(frozen=True)
@@ -32,15 +33,24 @@ def every_player_count() -> list[Setup]:
 
 
 def option_variants() -> list[Setup]:
-    """Each non-default value of each option, alone, at the default player count."""
+    """Each non-default value of each option, alone, at the default player count, or at
+    the first player count the game accepts it with (Arnak's solo-only options)."""
     setups = []
     for name in meeple.list_games():
         info = meeple.load_game(name).info
+        counts = [info.players, *range(info.min_players, info.max_players + 1)]
         for option, spec in info.options.items():
             for value in spec.choices:
                 if value == spec.default and type(value) is type(spec.default):
                     continue
-                setups.append(Setup(name, info.players, ((option, value),)))
+                for n in counts:
+                    setup = Setup(name, n, ((option, value),))
+                    try:
+                        setup.load()
+                    except OptionError:
+                        continue
+                    setups.append(setup)
+                    break
     return setups
 
 

@@ -389,3 +389,46 @@ def test_spectator_sees_the_public_view_and_follows_the_game(
     finally:
         browser.close()
         browser.switch_to.window(player)
+
+
+def test_arnak_table_played_by_clicking_cards_sites_and_the_row(
+    server: str, browser: WebDriver
+) -> None:
+    rng = random.Random(3)
+    table_id = create_table(browser, server, "arnak", 2)
+    for panel in ("sites", "research", "card-row", "hand", "your-side"):
+        assert css(browser, f"[data-testid={panel}]"), f"the Arnak page shows its {panel}"
+    assert len(css(browser, "[data-testid=site]")) == 17
+    assert len(css(browser, "[data-testid=research-node]")) == 15
+    assert css(browser, "[data-testid=moon-staff]")
+
+    # A hand card is a target: playing Funding or Exploration puts it in the play area.
+    wait_my_turn(browser)
+    play_move(browser, "[data-testid=hand-card][data-act]", rng)
+    wait_for(browser, "the played card", present(browser, "[data-testid=play-card]"))
+
+    kinds: set[str] = set()
+    for _ in range(40):
+        wait_my_turn(browser)
+        for testid in ("site", "row-card", "hand-card", "research-node"):
+            found = css(browser, f"[data-testid={testid}][data-act]") or css(
+                browser, f"[data-testid={testid}] [data-act]"
+            )
+            if found:
+                selector = f"[data-testid={testid}][data-act], [data-testid={testid}] [data-act]"
+                play_move(browser, selector, rng)
+                kinds.add(testid)
+                break
+        else:
+            play_move(browser, "[data-testid=action-button]", rng)
+        if len(kinds) >= 2 and log_size(browser) >= 10:
+            break
+    assert "site" in kinds or "row-card" in kinds, kinds
+
+    info = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/tables/' + arguments[0]).then((r) => r.json()).then(done);",
+        table_id,
+    )
+    assert info["game"] == "arnak"
+    assert info["moves"] == log_size(browser)
