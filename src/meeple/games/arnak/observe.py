@@ -61,6 +61,7 @@ def _sites(state: ArnakState) -> list[dict[str, Any]]:
             {
                 "id": space.id,
                 "kind": space.kind,
+                "level": space.level,
                 "map_row": space.map_row,
                 "col": space.col,
                 "discovered": found,
