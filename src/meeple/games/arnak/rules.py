@@ -665,11 +665,13 @@ class ArnakState(CheckedState):
         for g in seat.guardians:
             boon = GUARDIANS[g & 15].boon_travel
             if boon is not None and not g & 16:
+                if seat.all_plane:
+                    boon = as_planes(boon)
                 boot += boon[0]
                 car += boon[1]
                 boat += boon[2]
                 plane += boon[3]
-        pool = self._pool
+        pool = as_planes(self._pool) if seat.all_plane else self._pool
         plane += max(0, seat.res[COIN] - reserve_coins) // 2
         return (boot + pool[0], car + pool[1], boat + pool[2], plane + pool[3])
 
@@ -827,7 +829,11 @@ class ArnakState(CheckedState):
         elif A.IDOL_SLOT <= action < A.UNSLOT:
             seat.crates -= 1
             seat.slots[seat.slots.index(False)] = True
-            self._push_seq(p, SLOT_EFFECTS[action - A.IDOL_SLOT][1])
+            effect = SLOT_EFFECTS[action - A.IDOL_SLOT][1]
+            if effect[0][0] == "pay":  # choosing "a coin for a jewel" is paying it
+                self._pay_offer(p, *effect[0][1])
+            else:
+                self._push_seq(p, effect)
         elif A.ASSISTANT <= action < A.BOON:
             a = action - A.ASSISTANT
             i = [x & 15 for x in seat.assistants].index(a)
@@ -1363,11 +1369,13 @@ class ArnakState(CheckedState):
                 out.append(A.HAND + c)
         for g in seat.guardians:
             boon = GUARDIANS[g & 15].boon_travel
+            if boon is not None and seat.all_plane:
+                boon = as_planes(boon)
             if boon is not None and not g & 16 and deficit(need, add(paid, boon)) < gap:
                 out.append(A.BOON + (g & 15))
         for i in range(4):
             if self._pool[i]:
-                icon = tuple(1 if j == i else 0 for j in range(4))
+                icon = ONE_PLANE if seat.all_plane else tuple(1 if j == i else 0 for j in range(4))
                 if deficit(need, add(paid, icon)) < gap:
                     out.append(A.POOL + i)
         if seat.res[COIN] >= 2:
@@ -1392,6 +1400,8 @@ class ArnakState(CheckedState):
                 i = [x & 15 for x in seat.guardians].index(g)
                 seat.guardians[i] |= 16
                 gained = GUARDIANS[g].boon_travel or NO_ICONS
+                if seat.all_plane:
+                    gained = as_planes(gained)
             elif action == A.COINS_FOR_PLANE:
                 seat.res[COIN] -= 2
                 gained = ONE_PLANE
@@ -1399,6 +1409,8 @@ class ArnakState(CheckedState):
                 i = action - A.POOL
                 self._pool[i] -= 1
                 gained = tuple(1 if j == i else 0 for j in range(4))
+                if seat.all_plane:
+                    gained = ONE_PLANE
             paid = add(paid, gained)
             if deficit(need, paid):
                 stack[-1] = (TRAVEL, p, need, paid)
@@ -1419,6 +1431,8 @@ class ArnakState(CheckedState):
         if action == A.DONE:
             if kind == BUY:
                 self._revealed = []
+            elif kind == LOOK_RETURN:
+                seat.play.extend(frame[2])  # none goes back on top: all drawn go to play
             return
         if kind == CHOOSE:
             self._push_seq(p, frame[2][action - A.OPTION])

@@ -145,7 +145,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
         card = CARDS[action - A.CARD]
-        return f"buy {name} ({card.cost} {plural('coin' if card.kind == 'item' else 'compass', card.cost)})"
+        money = plural("coin" if card.kind == "item" else "compass", card.cost)
+        return f"buy {name} ({card.cost} {money})"
     if action < A.OVERCOME:
         site = action - A.SITE
         name = _site_name(state, site)
