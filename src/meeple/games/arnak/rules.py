@@ -802,8 +802,11 @@ class ArnakState(CheckedState):
         for a in seat.assistants:
             if a & 32:
                 continue
-            if ASSISTANTS[a & 15].main and not main:
-                continue
+            if ASSISTANTS[a & 15].main:
+                # the buying assistant is a main action, and only worth one if it can buy
+                side = ASSISTANTS[a & 15].gold if a & 16 else ASSISTANTS[a & 15].silver
+                if not main or not self._buy_options(p, "either", int(side[0][1]["discount"])):
+                    continue
             out.append(A.ASSISTANT + (a & 15))
         for g in seat.guardians:
             if not g & 16 and GUARDIANS[g & 15].boon_travel is None:
