@@ -184,7 +184,8 @@ def build(ref: Path) -> dict[str, Any]:
             for k in bonus["kinds"]
         ],
         "temple_stacks": [
-            {**s, **fact({"sources": ["S1", "S2", "S3"]})} for s in research["temple_tiles"]["stacks"]
+            {**s, **fact({"sources": ["S1", "S2", "S3"]})}
+            for s in research["temple_tiles"]["stacks"]
         ],
         "boards": {},
     }
@@ -199,14 +200,24 @@ def build(ref: Path) -> dict[str, Any]:
                 if "alternative" in t:
                     row[token]["alternative"] = t["alternative"]
                     row[token].update(
-                        fact({"status": "conflict-resolved", "sources": ["S2"], "corroboration": ["S6"]})
+                        fact(
+                            {
+                                "status": "conflict-resolved",
+                                "sources": ["S2"],
+                                "corroboration": ["S6"],
+                            }
+                        )
                     )
                 else:
                     row[token].update(fact(b["rows_status"]))
             rows.append(row)
         cost_status = b["temple_cost_status"]
         if "sources" not in cost_status:
-            cost_status = {"status": "conflict-resolved", "sources": ["S2"], "corroboration": ["S6"]}
+            cost_status = {
+                "status": "conflict-resolved",
+                "sources": ["S2"],
+                "corroboration": ["S6"],
+            }
         out_research["boards"][name] = {
             "lost_temple_vp": b["lost_temple_arrival_vp"],
             "temple_cost_parts": {**b["temple_cost_parts"], **fact(cost_status)},
@@ -217,7 +228,8 @@ def build(ref: Path) -> dict[str, Any]:
 
     solo = load("solo.yaml")
     tiles = [
-        {"id": t["id"], "type": "dig", "colour": "grey", "resource": t["resource"]} for t in solo["action_tiles"]["dig_tiles"]
+        {"id": t["id"], "type": "dig", "colour": "grey", "resource": t["resource"]}
+        for t in solo["action_tiles"]["dig_tiles"]
     ]
     for pair in solo["action_tiles"]["paired_tiles"]:
         for colour in pair["colours"]:

@@ -158,6 +158,71 @@ def test_aridnyk_blocks_say_what_they_mean() -> None:
             assert views["characters"].sum() == len(chosen)
 
 
+def test_arnak_names_match_the_game_data() -> None:
+    """The Arnak encoder writes the game's vocabulary out (it reads no game module); a
+    renamed, added or reordered component must show here."""
+    from meeple.games.arnak import components as data
+    from meeple.games.arnak import rules
+    from meeple.games.arnak.actions import NUM_CARD_TYPES, NUM_NODES, NUM_SITES
+    from meeple.rl.encoders import arnak as enc
+
+    assert tuple(c.id for c in data.CARDS) == enc.CARD_IDS
+    assert len(enc.CARD_IDS) == NUM_CARD_TYPES and enc.CARD_IDS[enc.FEAR] == "fear"
+    assert tuple(t.id for t in data.SITE_TILES) == enc.TILE_IDS
+    assert tuple(g.id for g in data.GUARDIANS) == enc.GUARDIAN_IDS
+    assert tuple(a.id for a in data.ASSISTANTS) == enc.ASSISTANT_IDS
+    assert enc.BOARDS == data.BOARD_NAMES
+    for board in data.BOARD_NAMES:
+        assert tuple(s.id for s in data.BOARDS[board]) == enc.SITE_IDS
+        assert enc.NODE_IDS[board] == tuple(node.id for node in data.TRACKS[board].nodes)
+    assert len(enc.SITE_IDS) == NUM_SITES and enc.NUM_NODES == NUM_NODES
+    assert enc.RESOURCES == data.RESOURCES and enc.ICONS == data.ICONS
+    assert tuple(r.reward for r in data.IDOL_REWARDS) == enc.IDOL_KINDS
+    assert tuple(b.kind for b in data.BONUS_KINDS) == enc.BONUS_KINDS
+    assert tuple(s.id for s in data.TEMPLE_STACKS) == enc.TEMPLE_STACKS
+    assert tuple(t.id for t in data.SOLO_TILES) == enc.SOLO_TILES
+    frames = {v for k, v in vars(rules).items() if k.upper() == k and v in enc.FRAMES}
+    assert frames == set(enc.FRAMES)
+
+
+def test_arnak_blocks_say_what_they_mean() -> None:
+    from meeple.rl.encoders.arnak import CARD_IDS
+
+    for players, board in ((3, "snake"), (1, "bird")):
+        game = meeple.load_game("arnak", players=players, board=board)
+        encoder = encoder_for(game)
+        for state in random_states(game, seed=6)[::9]:
+            for seat in range(players):
+                obs = state.observation(seat)
+                views = encoder.views(encoder.encode(obs))
+                hand = {CARD_IDS.index(c) for c in obs["hand"]}
+                assert set(np.flatnonzero(views["hand"])) == hand
+                for r in range(players):
+                    other = (seat + r) % players
+                    play = {CARD_IDS.index(c) for c in obs["play_area"][other]}
+                    assert set(np.flatnonzero(views["play_area"][r])) == play
+                    glass = int(obs["research"][other]["glass"].split(".")[1])
+                    assert list(np.flatnonzero(views["glass"][r])) == [glass]
+                    coins = obs["resources"][other]["coin"]
+                    assert views["resources"][r, 0] == pytest.approx(min(coins, 12) / 12)
+                for i, site in enumerate(obs["sites"]):
+                    for j, space in enumerate(site["spaces"]):
+                        marked = list(np.flatnonzero(views["spaces"][i, j]))
+                        if space["occupant"] >= 0:
+                            assert marked == [(space["occupant"] - seat) % players]
+                        else:
+                            assert len(marked) == space["rival"] + space["blocked"]
+                if obs["current_player"] >= 0:
+                    r = (obs["current_player"] - seat) % players
+                    assert list(np.flatnonzero(views["current_player"])) == [r]
+                assert views["pending_frame"].sum() == (obs["pending"] is not None)
+                assert views["round"].sum() == 1
+                assert views["config"][0] == (board == "snake")
+                if players == 1:
+                    rival = {CARD_IDS.index(c) for c in obs["rival"]["cards"]}
+                    assert set(np.flatnonzero(views["rival_cards"])) == rival
+
+
 def test_docs_describe_every_block() -> None:
     text = DOCS.read_text(encoding="utf-8")
     for name in meeple.list_games():

@@ -181,7 +181,9 @@ def test_ismcts_and_mcts_play_whole_games(setup: Setup) -> None:
     others = [UniformRandomBot(p, np.random.RandomState(p)) for p in range(2, setup.players)]
     state = play(game, [searcher, cheater, *others], seed=setup.players)
     returns = state.returns()
-    assert returns == state.inner.returns() and max(returns) == 1.0
+    assert returns == state.inner.returns()
+    if setup.players > 1:  # a solo player may lose (Arnak's rival)
+        assert max(returns) == 1.0
     assert meeple.replay(state.inner.to_record()).returns() == returns
 
 

@@ -121,6 +121,7 @@ EncoderFactory = Callable[[GameInfo], Encoder]
 _FACTORIES: dict[str, str | EncoderFactory] = {
     "anludim": "meeple.rl.encoders.anludim:AnludimEncoder",
     "aridnyk": "meeple.rl.encoders.aridnyk:AridnykEncoder",
+    "arnak": "meeple.rl.encoders.arnak:ArnakEncoder",
 }
 _CACHE: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Encoder] = {}
 

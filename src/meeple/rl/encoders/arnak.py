@@ -1,0 +1,753 @@
+"""Lost Ruins of Arnak's observation encoding: `observation(p)` as one flat vector in [0, 1].
+
+Seats are relative: "seat r" is the seat r places after you in turn order, so r = 0 is
+always you, whatever your seat number. Card types are indexed as the action ids index
+them (0..79: 40 items, 35 artifacts, 4 basic cards, Fear); sites in board order (camps
+C1..C5, level I sites L1-1..L1-8, level II sites L2-1..L2-4); research nodes by the
+number in their id (0..14, the same on both boards). Every block is listed, with its
+meaning, in docs/rl.md; the layout for a configuration is `encoder.describe()`.
+
+Only the observation is read: its names (card, tile, guardian, assistant, node, idol,
+bonus, temple-tile and rival-tile ids, frame kinds) are the vocabulary of the rulebook
+and of the game's observation, written out here so this module needs nothing from the
+game package (the tests check them against it).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.errors import MeepleError
+from meeple.rl.encoding import Encoder, Layout
+from meeple.rl.errors import missing_extra
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise missing_extra(exc) from exc
+
+ITEM_IDS = (
+    "item.sea_turtle",
+    "item.ostrich",
+    "item.pack_donkey",
+    "item.horse",
+    "item.steam_boat",
+    "item.automobile",
+    "item.sturdy_boots",
+    "item.gold_pan",
+    "item.trowel",
+    "item.pickaxe",
+    "item.hot_air_balloon",
+    "item.aeroplane",
+    "item.journal",
+    "item.parrot",
+    "item.watch",
+    "item.army_knife",
+    "item.binoculars",
+    "item.tent",
+    "item.fishing_rod",
+    "item.precision_compass",
+    "item.bow_and_arrows",
+    "item.carrier_pigeon",
+    "item.whip",
+    "item.rough_map",
+    "item.airdrop",
+    "item.flask",
+    "item.machete",
+    "item.torch",
+    "item.large_backpack",
+    "item.rope",
+    "item.revolver",
+    "item.hat",
+    "item.bear_trap",
+    "item.grappling_hook",
+    "item.lantern",
+    "item.dog",
+    "item.brush",
+    "item.axe",
+    "item.chronometer",
+    "item.theodolite",
+)
+ARTIFACT_IDS = (
+    "art.pathfinders_sandals",
+    "art.pathfinders_staff",
+    "art.war_mask",
+    "art.treasure_chest",
+    "art.ritual_dagger",
+    "art.crystal_earring",
+    "art.mortar",
+    "art.serpents_gold",
+    "art.serpent_idol",
+    "art.monkey_medallion",
+    "art.idol_of_ara_anu",
+    "art.inscribed_blade",
+    "art.guardians_ocarina",
+    "art.tigerclaw_hairpin",
+    "art.war_club",
+    "art.sundial",
+    "art.traders_scales",
+    "art.hunting_arrows",
+    "art.coconut_flask",
+    "art.cleansing_cauldron",
+    "art.ancient_wine",
+    "art.decorated_horn",
+    "art.ornate_hammer",
+    "art.star_charts",
+    "art.stone_jar",
+    "art.passage_shell",
+    "art.ceremonial_rattle",
+    "art.sacred_drum",
+    "art.traders_coins",
+    "art.stone_key",
+    "art.obsidian_earring",
+    "art.guiding_stone",
+    "art.guiding_skull",
+    "art.runes_of_the_dead",
+    "art.guardians_crown",
+)
+BASIC_IDS = (
+    "basic.funding_car",
+    "basic.funding_boat",
+    "basic.exploration_car",
+    "basic.exploration_boat",
+)
+FEAR_ID = "fear"
+CARD_IDS = (*ITEM_IDS, *ARTIFACT_IDS, *BASIC_IDS, FEAR_ID)
+"""Card types in the order of the action ids (HAND + type, CARD + type)."""
+NUM_CARDS = len(CARD_IDS)
+FEAR = NUM_CARDS - 1
+
+SITE_IDS = (
+    *(f"C{i}" for i in range(1, 6)),
+    *(f"L1-{i}" for i in range(1, 9)),
+    *(f"L2-{i}" for i in range(1, 5)),
+)
+"""The 17 sites of either board, in the order of the SITE and OVERCOME action ids."""
+NUM_SITES = len(SITE_IDS)
+CAMPS = 5
+SPACES = 2
+"""Archaeologist spaces per site: a camp has two, every other site one."""
+TILE_IDS = (*(f"L1-{i:02d}" for i in range(1, 11)), *(f"L2-{i:02d}" for i in range(1, 7)))
+"""The level I and level II site tiles (a camp's tile is the camp itself)."""
+GUARDIAN_IDS = tuple(f"G{i:02d}" for i in range(1, 16))
+ASSISTANT_IDS = tuple(f"A{i:02d}" for i in range(1, 13))
+BOARDS = ("bird", "snake")
+NUM_NODES = 15
+NODE_IDS = {board: tuple(f"{board}.{i}" for i in range(NUM_NODES)) for board in BOARDS}
+"""Research-track nodes per board: row 0 the start, node 14 the Lost Temple."""
+RANKS = 4
+"""Arrival ranks at the Lost Temple (its four VP tiles)."""
+RESOURCES = ("coin", "compass", "tablet", "arrowhead", "jewel")
+ICONS = ("boot", "car", "boat", "plane")
+IDOL_KINDS = ("coin", "compass", "tablet", "exile", "upgrade", "refresh")
+"""Idol rewards (the face of an idol on a site)."""
+BONUS_KINDS = ("coin", "compass", "tablet", "exile", "draw", "upgrade")
+"""Research bonus tiles."""
+TEMPLE_STACKS = ("bronze_A", "bronze_B", "bronze_C", "silver_AB", "silver_BC", "gold_ABC")
+IDOL_SLOTS = 4
+SUPPLY_STACKS = 3
+SOLO_TILES = (
+    "dig_coin",
+    "dig_compass",
+    "dig_tablet",
+    "dig_arrowhead",
+    "dig_jewel",
+    "green_discover",
+    "red_discover",
+    "green_research",
+    "red_research",
+    "green_overcome",
+    "red_overcome",
+    "green_buy_item",
+    "red_buy_item",
+    "green_buy_artifact",
+    "red_buy_artifact",
+)
+"""The solo rival's action tiles."""
+ARROWS = ("left", "right")
+FRAMES = (
+    "seq",
+    "travel",
+    "hand_cards",
+    "choose",
+    "distinct",
+    "exile",
+    "offer",
+    "upgrade",
+    "dig",
+    "relocate_from",
+    "relocate_to",
+    "activate",
+    "buy",
+    "gain_card",
+    "research",
+    "overcome_free",
+    "refresh",
+    "supply_assistant",
+    "swap_own",
+    "swap_supply",
+    "recall",
+    "look_count",
+    "look_keep",
+    "look_return",
+    "hammer",
+    "guardian_from",
+    "guardian_to",
+    "unslot",
+    "take_assistant",
+    "upgrade_assistant",
+    "rescue",
+    "bonus_pick",
+    "order",
+    "keep",
+)
+"""The stable names of the pending decision (`pending["frame"]`), as the game writes them."""
+ROUNDS = 5
+DECKS = ("items", "artifacts", "fear", "guardians", "level1", "level2")
+
+RESOURCE_BOUNDS = (12, 12, 8, 6, 6)
+"""Divisors of the resources: coins, compasses, tablets, arrowheads, jewels."""
+DECK_BOUNDS = (40, 35, 19, 15, 10, 6)
+"""Divisors of the deck sizes, in the order of DECKS (each the full deck)."""
+MAX_FEAR = 8
+"""Divisor of a count of Fear cards; every other card type is unique to its holder."""
+MAX_HAND = 10
+MAX_DECK = 30
+MAX_POOL = 4
+MAX_FEAR_TILES = 4
+MAX_CRATES = 8
+MAX_TRAVEL = 2
+MAX_BONUS = 3
+MAX_STACK = 4
+MAX_SCORE = 150
+MAX_MINUS = 16
+
+_CARD = {name: i for i, name in enumerate(CARD_IDS)}
+_SITE = {name: i for i, name in enumerate(SITE_IDS)}
+_TILE = {name: i for i, name in enumerate(TILE_IDS)}
+_GUARDIAN = {name: i for i, name in enumerate(GUARDIAN_IDS)}
+_ASSISTANT = {name: i for i, name in enumerate(ASSISTANT_IDS)}
+_NODE = {name: i for ids in NODE_IDS.values() for i, name in enumerate(ids)}
+_IDOL = {name: i for i, name in enumerate(IDOL_KINDS)}
+_BONUS = {name: i for i, name in enumerate(BONUS_KINDS)}
+_TEMPLE = {name: i for i, name in enumerate(TEMPLE_STACKS)}
+_SOLO = {name: i for i, name in enumerate(SOLO_TILES)}
+_FRAME = {name: i for i, name in enumerate(FRAMES)}
+_ICON = {name: i for i, name in enumerate(ICONS)}
+
+
+class ArnakEncoder(Encoder):
+    game_name = "arnak"
+
+    def build(self, layout: Layout) -> None:
+        n = self.info.players
+        c = NUM_CARDS
+        s = NUM_SITES
+        self.players = n
+        self.board: str = self.info.values.get("board", "bird")
+        bounds: dict[str, int | Sequence[int]] = {}
+
+        def add(name: str, shape: tuple[int, ...] | int, meaning: str, bound: Any = 1) -> int:
+            bounds[name] = bound
+            return layout.add(name, shape, meaning)
+
+        # The configuration and the turn.
+        self._config = add(
+            "config",
+            3,
+            "the configuration, the same in every observation: Snake Temple board (0: Bird "
+            "Temple); solo difficulty / 5; the solo rival skips green Buy Item in round V",
+            (1, 5, 1),
+        )
+        self._round = add("round", ROUNDS, "one-hot: the round, I..V")
+        self._current = add("current_player", n, "one-hot: the seat that decides now")
+        self._start = add("start_player", n, "one-hot: the seat that started this round")
+        self._flags = add("flags", 2, "the main action of this turn is taken; the game is over")
+        self._frame = add(
+            "pending_frame", len(FRAMES), "one-hot: the pending decision's kind (see docs)"
+        )
+        self._pool = add(
+            "travel_pool",
+            len(ICONS),
+            f"travel icons gained this turn, unspent: boot, car, boat, plane / {MAX_POOL}",
+            MAX_POOL,
+        )
+        card_bound = [1] * (c - 1) + [MAX_FEAR]
+        self._drawn = add(
+            "drawn",
+            c,
+            f"cards you drew for the pending choice (Fear / {MAX_FEAR})",
+            card_bound,
+        )
+        # Your cards.
+        self._hand = add(
+            "hand", c, f"cards in your hand, by type (Fear: count / {MAX_FEAR})", card_bound
+        )
+        self._deck_known = add(
+            "deck_known",
+            c,
+            "cards known to lie in your deck (put under it in public, or back on top)",
+            card_bound,
+        )
+        self._deck_top = add("deck_top", c, "one-hot: the top card of your deck, if you know it")
+        # Per seat.
+        self._play = add(
+            "play_area",
+            (n, c),
+            f"cards in seat r's play area, by type (Fear: count / {MAX_FEAR})",
+            card_bound * n,
+        )
+        self._resources = add(
+            "resources",
+            (n, len(RESOURCES)),
+            "seat r's coins / 12, compasses / 12, tablets / 8, arrowheads / 6, jewels / 6",
+            list(RESOURCE_BOUNDS) * n,
+        )
+        self._sizes = add(
+            "card_counts",
+            (n, 3),
+            f"seat r's hand / {MAX_HAND}, deck / {MAX_DECK}, Fear tiles / {MAX_FEAR_TILES}",
+            [MAX_HAND, MAX_DECK, MAX_FEAR_TILES] * n,
+        )
+        self._passed = add("passed", n, "seat r has passed this round")
+        self._scores = add(
+            "scores", n, f"seat r's score so far / {MAX_SCORE} (0 if below 0)", MAX_SCORE
+        )
+        self._glass = add("glass", (n, NUM_NODES), "one-hot: the node of seat r's magnifying glass")
+        self._notebook = add("notebook", (n, NUM_NODES), "one-hot: the node of seat r's notebook")
+        self._rank = add(
+            "temple_rank", (n, RANKS), "one-hot: seat r's arrival rank at the Lost Temple"
+        )
+        self._crates = add(
+            "idols",
+            (n, 1 + IDOL_SLOTS),
+            f"seat r's idols not slotted / {MAX_CRATES}; slot k filled",
+            [MAX_CRATES, 1, 1, 1, 1] * n,
+        )
+        self._assistants = add(
+            "assistants",
+            (n, len(ASSISTANT_IDS), 3),
+            "seat r holds assistant a; on its gold side; exhausted",
+        )
+        self._guardians = add(
+            "guardians", (n, len(GUARDIAN_IDS), 2), "seat r holds guardian g; its boon is used"
+        )
+        self._temples = add(
+            "temple_tiles",
+            (n, len(TEMPLE_STACKS)),
+            f"temple tiles seat r holds from each stack / {MAX_STACK}",
+            MAX_STACK,
+        )
+        # Cards on show and decks.
+        self._row = add("card_row", c, "card is in the card row (artifacts and items)")
+        self._revealed = add("revealed", c, "deck top revealed for the pending buy")
+        self._exiled = add("exiled", c, "card is in the item or artifact exile pile")
+        self._decks = add(
+            "decks",
+            len(DECKS),
+            "cards left: item deck / 40, artifact deck / 35, Fear cards / 19, guardians / 15, "
+            "level I tiles / 10, level II tiles / 6",
+            DECK_BOUNDS,
+        )
+        # Sites.
+        self._discovered = add("discovered", s, "site is discovered")
+        self._tile = add(
+            "site_tile", (s, len(TILE_IDS)), "one-hot: site's tile, L1-01..L1-10, L2-01..L2-06"
+        )
+        self._site_guardian = add(
+            "site_guardian", (s, len(GUARDIAN_IDS)), "one-hot: the guardian on site"
+        )
+        self._idol = add("site_idol", (s, len(IDOL_KINDS)), "one-hot: the face-up idol on site")
+        self._hidden = add("hidden_idols", s, "site has a face-down idol")
+        self._spaces = add(
+            "spaces",
+            (s, SPACES, n + 2),
+            "space j of the site: seat r's archaeologist there (column r), the rival's "
+            "(column n), a blocking tile (column n + 1)",
+        )
+        self._travel = add(
+            "space_travel",
+            (s, SPACES, len(ICONS)),
+            f"travel cost of space j: boots, cars, boats, planes / {MAX_TRAVEL}",
+            MAX_TRAVEL,
+        )
+        # The research track, assistants, temple.
+        self._bonus = add(
+            "bonus_tiles",
+            (NUM_NODES, len(BONUS_KINDS)),
+            f"research bonus tiles of each kind on node k / {MAX_BONUS}",
+            MAX_BONUS,
+        )
+        self._lost_temple = add(
+            "lost_temple",
+            2 + len(BONUS_KINDS),
+            "Lost Temple: bonus tiles left / 4; VP tiles left / 4; the bonus tiles you have "
+            "seen there, by kind / 4",
+            4,
+        )
+        self._supply_top = add(
+            "supply_top",
+            (SUPPLY_STACKS + 1, len(ASSISTANT_IDS)),
+            "one-hot: the top assistant of supply stack i; row 3: of the rescue stack "
+            "(Snake Temple)",
+        )
+        self._supply_count = add(
+            "supply_count",
+            SUPPLY_STACKS + 1,
+            f"assistants in supply stack i / {MAX_STACK}; index 3: rescue stack",
+            MAX_STACK,
+        )
+        self._rescue_known = add(
+            "rescue_known", len(ASSISTANT_IDS), "assistant is in the rescue stack, once you looked"
+        )
+        self._temple_left = add(
+            "temple_stacks",
+            len(TEMPLE_STACKS),
+            f"temple tiles left in each stack / {MAX_STACK}",
+            MAX_STACK,
+        )
+        # The solo rival.
+        self.solo = n == 1
+        if self.solo:
+            self._rival_glass = add(
+                "rival_glass", NUM_NODES, "one-hot: the node of the rival's magnifying glass"
+            )
+            self._rival_rank = add(
+                "rival_temple_rank", RANKS, "one-hot: the rival's arrival rank at the Lost Temple"
+            )
+            self._rival_guardians = add(
+                "rival_guardians", len(GUARDIAN_IDS), "rival holds guardian g"
+            )
+            self._rival_cards = add("rival_cards", c, "rival holds card")
+            self._rival_idols = add(
+                "rival_idols", len(IDOL_KINDS), "idol kind among the rival's face-up idols"
+            )
+            self._rival_temples = add(
+                "rival_temple_tiles",
+                len(TEMPLE_STACKS),
+                f"temple tiles the rival holds from each stack / {MAX_STACK}",
+                MAX_STACK,
+            )
+            self._rival_used = add(
+                "rival_used", len(SOLO_TILES), "rival tile already used this round"
+            )
+            self._rival_counts = add(
+                "rival_counts",
+                5,
+                f"rival archaeologists at home / 2; idols in its minus-one pile / {MAX_MINUS}; "
+                f"tiles left in its stack / 15; next arrow points right; score / {MAX_SCORE}",
+                (2, MAX_MINUS, 15, 1, MAX_SCORE),
+            )
+
+        self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
+        bound = np.ones(layout.size, np.float64)
+        for block in layout.blocks:
+            bound[block.offset : block.end] = bounds[block.name]
+        self._bound = bound.astype(np.uint16)
+        self._scale = (1.0 / bound).astype(np.float32)
+        # The configuration and the board's fixed travel costs: written once, here.
+        zeros = array("H", bytes(2 * layout.size))
+        values = self.info.values
+        zeros[self._config] = self.board == "snake"
+        if self.solo:
+            zeros[self._config + 1] = int(values.get("difficulty", 0))
+            zeros[self._config + 2] = bool(values.get("rival_skips_green_buy_item", False))
+        self._zeros = zeros
+
+    def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
+        obs = observation
+        n = self.players
+        c = NUM_CARDS
+        card = _CARD
+        you: int = obs["you"]
+        rel = self._relative[you]  # seat -> r
+        # Integer numerators in one machine array, capped and scaled by numpy at the end.
+        v = self._zeros[:]
+
+        # The turn.
+        v[self._round + min(max(obs["round"], 1), ROUNDS) - 1] = 1
+        current = obs["current_player"]
+        if current >= 0:
+            v[self._current + rel[current]] = 1
+        if "final_scores" in obs:
+            v[self._flags + 1] = 1
+        v[self._start + rel[obs["start_player"]]] = 1
+        v[self._flags] = bool(obs["main_action_used"])
+        at = self._pool
+        for i, count in enumerate(obs["travel_pool"].values()):
+            v[at + i] = count
+        pending = obs["pending"]
+        if pending is not None:
+            v[self._frame + _FRAME[pending["frame"]]] = 1
+            at = self._drawn
+            for cid in pending.get("drawn", ()):
+                v[at + card[cid]] += 1
+
+        # Your cards.
+        at = self._hand
+        for cid in obs["hand"]:
+            v[at + card[cid]] += 1
+        known = obs.get("deck_known")
+        if known is not None:
+            at = self._deck_known
+            top = known["top"]
+            for cid in top:
+                v[at + card[cid]] += 1
+            public = known["public"]
+            for cid in public:
+                if cid is not None:
+                    v[at + card[cid]] += 1
+            if top:
+                v[self._deck_top + card[top[0]]] = 1
+            elif public and public[-1] is not None:
+                v[self._deck_top + card[public[-1]]] = 1
+
+        # Per seat.
+        play = self._play
+        resources = self._resources
+        sizes = self._sizes
+        hand_sizes = obs["hand_sizes"]
+        deck_sizes = obs["deck_sizes"]
+        fear_tiles = obs["fear_tiles"]
+        passed = obs["passed"]
+        scores = obs["scores_so_far"]
+        research = obs["research"]
+        idols = obs["idols"]
+        assistants = obs["assistants"]["players"]
+        guardians = obs["guardians"]
+        temples = obs["temple_tiles"]["players"]
+        for seat, cards in enumerate(obs["play_area"]):
+            r = rel[seat]
+            at = play + r * c
+            for cid in cards:
+                v[at + card[cid]] += 1
+            at = resources + r * 5
+            for i, amount in enumerate(obs["resources"][seat].values()):
+                v[at + i] = amount
+            at = sizes + r * 3
+            v[at] = hand_sizes[seat]
+            v[at + 1] = deck_sizes[seat]
+            v[at + 2] = fear_tiles[seat]
+            v[self._passed + r] = bool(passed[seat])
+            score = scores[seat]
+            v[self._scores + r] = score if score > 0 else 0
+            place = research[seat]
+            v[self._glass + r * NUM_NODES + _NODE[place["glass"]]] = 1
+            v[self._notebook + r * NUM_NODES + _NODE[place["notebook"]]] = 1
+            rank = place["temple_rank"]
+            if rank is not None:
+                v[self._rank + r * RANKS + min(rank, RANKS - 1)] = 1
+            at = self._crates + r * (1 + IDOL_SLOTS)
+            v[at] = idols[seat]["crates"]
+            for k, filled in enumerate(idols[seat]["slots"]):
+                v[at + 1 + k] = bool(filled)
+            at = self._assistants + r * len(ASSISTANT_IDS) * 3
+            for assistant in assistants[seat]:
+                a = at + 3 * _ASSISTANT[assistant["id"]]
+                v[a] = 1
+                v[a + 1] = bool(assistant["gold"])
+                v[a + 2] = bool(assistant["exhausted"])
+            at = self._guardians + r * len(GUARDIAN_IDS) * 2
+            for guardian in guardians[seat]:
+                g = at + 2 * _GUARDIAN[guardian["id"]]
+                v[g] = 1
+                v[g + 1] = bool(guardian["boon_used"])
+            at = self._temples + r * len(TEMPLE_STACKS)
+            for tid in temples[seat]:
+                v[at + _TEMPLE[tid]] += 1
+
+        # Cards on show and decks.
+        row = obs["card_row"]
+        at = self._row
+        for cid in row["artifacts"]:
+            v[at + card[cid]] = 1
+        for cid in row["items"]:
+            v[at + card[cid]] = 1
+        at = self._revealed
+        for cid in obs["revealed"]:
+            v[at + card[cid]] = 1
+        exile = obs["exile"]
+        at = self._exiled
+        for cid in exile["items"]:
+            v[at + card[cid]] = 1
+        for cid in exile["artifacts"]:
+            v[at + card[cid]] = 1
+        at = self._decks
+        decks = obs["decks"]
+        for i, name in enumerate(DECKS):
+            v[at + i] = decks[name]
+
+        # Sites.
+        spaces = self._spaces
+        width = n + 2
+        for i, site in enumerate(obs["sites"]):
+            if site["discovered"]:
+                v[self._discovered + i] = 1
+                tile = site["tile"]
+                if i >= CAMPS:
+                    v[self._tile + i * len(TILE_IDS) + _TILE[tile]] = 1
+            guardian = site["guardian"]
+            if guardian is not None:
+                v[self._site_guardian + i * len(GUARDIAN_IDS) + _GUARDIAN[guardian]] = 1
+            idol = site["idol"]
+            if idol is not None:
+                v[self._idol + i * len(IDOL_KINDS) + _IDOL[idol]] = 1
+            v[self._hidden + i] = site["hidden_idols"]
+            at = spaces + i * SPACES * width
+            travel = self._travel + i * SPACES * len(ICONS)
+            for space in site["spaces"]:
+                occupant = space["occupant"]
+                if occupant >= 0:
+                    v[at + rel[occupant]] = 1
+                if space["rival"]:
+                    v[at + n] = 1
+                if space["blocked"]:
+                    v[at + n + 1] = 1
+                for icon, count in space["travel"].items():
+                    v[travel + _ICON[icon]] = count
+                at += width
+                travel += len(ICONS)
+
+        # The research track, assistants, temple.
+        track = obs["research_track"]
+        base = self._bonus
+        for node, kinds in track["bonus"].items():
+            at = base + _NODE[node] * len(BONUS_KINDS)
+            for kind in kinds:
+                v[at + _BONUS[kind]] += 1
+        at = self._lost_temple
+        v[at] = track["lost_temple_bonus"]
+        v[at + 1] = len(track["lost_temple_vp_left"])
+        for kind in track.get("lost_temple_known", ()):
+            v[at + 2 + _BONUS[kind]] += 1
+        supply = obs["assistants"]
+        tops = self._supply_top
+        counts = self._supply_count
+        stacks = list(supply["supply"])
+        rescue = supply["rescue"]
+        if rescue is not None:
+            stacks.append(rescue)
+            at = self._rescue_known
+            for aid in rescue.get("known", ()):
+                v[at + _ASSISTANT[aid]] = 1
+        for i, stack in enumerate(stacks):
+            top = stack["top"]
+            if top is not None:
+                v[tops + i * len(ASSISTANT_IDS) + _ASSISTANT[top]] = 1
+            v[counts + i] = stack["count"]
+        at = self._temple_left
+        for tid, left in obs["temple_tiles"]["stacks"].items():
+            v[at + _TEMPLE[tid]] = left
+
+        # The solo rival.
+        rival = obs["rival"]
+        if self.solo and rival is not None:
+            v[self._rival_glass + _NODE[rival["glass"]]] = 1
+            rank = rival["temple_rank"]
+            if rank is not None:
+                v[self._rival_rank + min(rank, RANKS - 1)] = 1
+            at = self._rival_guardians
+            for gid in rival["guardians"]:
+                v[at + _GUARDIAN[gid]] = 1
+            at = self._rival_cards
+            for cid in rival["cards"]:
+                v[at + card[cid]] = 1
+            at = self._rival_idols
+            for kind in rival["idols_face_up"]:
+                v[at + _IDOL[kind]] = 1
+            at = self._rival_temples
+            for tid in rival["temple_tiles"]:
+                v[at + _TEMPLE[tid]] += 1
+            at = self._rival_used
+            for sid in rival["used"]:
+                v[at + _SOLO[sid]] = 1
+            at = self._rival_counts
+            v[at] = rival["archaeologists_home"]
+            v[at + 1] = rival["idols_minus_one"]
+            v[at + 2] = rival["stack_left"]
+            v[at + 3] = rival["next_arrow"] == "right"
+            score = rival["score"]
+            v[at + 4] = score if score > 0 else 0
+
+        raw = np.frombuffer(v, np.uint16)
+        vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
+        return vector
+
+    def check(self, observation: Mapping[str, Any]) -> None:
+        """Raise if `observation` is not one this encoder understands (game data changed)."""
+        super().check(observation)
+        obs = observation
+        if obs.get("players") != self.players or obs.get("board") != self.board:
+            raise MeepleError(
+                f"the Arnak encoder for {self.players} players on the {self.board} board "
+                f"cannot read an observation of {obs.get('game')!r} for "
+                f"{obs.get('players')!r} players on the {obs.get('board')!r} board"
+            )
+        names = {
+            "resources": (tuple(obs["resources"][0]), RESOURCES),
+            "travel_pool": (tuple(obs["travel_pool"]), ICONS),
+            "sites": (tuple(site["id"] for site in obs["sites"]), SITE_IDS),
+            "temple stacks": (tuple(obs["temple_tiles"]["stacks"]), TEMPLE_STACKS),
+        }
+        for key, (got, expected) in names.items():
+            if got != expected:
+                raise MeepleError(
+                    f"the Arnak encoder expects {key} {', '.join(expected)}; "
+                    f"the game sent {', '.join(got)}"
+                )
+        if any(len(site["spaces"]) > SPACES for site in obs["sites"]):
+            raise MeepleError(f"the Arnak encoder knows at most {SPACES} spaces per site")
+        if len(obs["assistants"]["supply"]) != SUPPLY_STACKS:
+            raise MeepleError(f"the Arnak encoder expects {SUPPLY_STACKS} assistant stacks")
+        cards: set[str] = set(obs["hand"]) | set(obs["revealed"])
+        for pile in (*obs["play_area"], *obs["card_row"].values(), *obs["exile"].values()):
+            cards.update(pile)
+        known = obs.get("deck_known")
+        if known is not None:
+            cards.update(known["top"])
+            cards.update(cid for cid in known["public"] if cid is not None)
+        rival = obs["rival"]
+        if rival is not None:
+            cards.update(rival["cards"])
+        pending = obs["pending"]
+        if pending is not None:
+            cards.update(pending.get("drawn", ()))
+        sites = obs["sites"]
+        tiles = {site["tile"] for site in sites[CAMPS:] if site["discovered"]}
+        guardians = {site["guardian"] for site in sites} - {None}
+        guardians.update(g["id"] for seat in obs["guardians"] for g in seat)
+        idols = {site["idol"] for site in sites} - {None}
+        assistants = {a["id"] for seat in obs["assistants"]["players"] for a in seat}
+        stacks = [*obs["assistants"]["supply"], obs["assistants"]["rescue"] or {"top": None}]
+        assistants.update(s["top"] for s in stacks if s["top"] is not None)
+        track = obs["research_track"]
+        nodes = {place[key] for place in obs["research"] for key in ("glass", "notebook")}
+        nodes.update(track["bonus"])
+        bonus = {kind for kinds in track["bonus"].values() for kind in kinds}
+        bonus.update(track.get("lost_temple_known", ()))
+        temples = {t for seat in obs["temple_tiles"]["players"] for t in seat}
+        solo: set[str] = set()
+        if rival is not None:
+            nodes.add(rival["glass"])
+            guardians.update(rival["guardians"])
+            idols.update(rival["idols_face_up"])
+            temples.update(rival["temple_tiles"])
+            solo.update(rival["used"])
+        frames = {pending["frame"]} if pending is not None else set()
+        unknown = (
+            (cards - set(CARD_IDS))
+            | (tiles - set(TILE_IDS))
+            | (guardians - set(GUARDIAN_IDS))
+            | (idols - set(IDOL_KINDS))
+            | (assistants - set(ASSISTANT_IDS))
+            | (nodes - set(NODE_IDS[self.board]))
+            | (bonus - set(BONUS_KINDS))
+            | (temples - set(TEMPLE_STACKS))
+            | (solo - set(SOLO_TILES))
+            | (frames - set(FRAMES))
+        )
+        if unknown:
+            raise MeepleError(f"the Arnak encoder does not know {', '.join(sorted(unknown))}")
