@@ -103,6 +103,9 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "play_area": [[CARDS[c].id for c in s.play] for s in seats],
         "fear_tiles": [s.fear_tiles for s in seats],
         "passed": [s.passed for s in seats],
+        "this_round": [
+            {"all_travel_as_plane": s.all_plane, "no_guardian_fear": s.no_fear} for s in seats
+        ],
         "main_action_used": state._main,
         "travel_pool": dict(zip(ICONS, state._pool, strict=True)),
         "card_row": {
@@ -117,6 +120,14 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "guardians": len(state._guardians),
             "level1": len(state._stacks[0]),
             "level2": len(state._stacks[1]),
+        },
+        "known_deck_tops": {
+            "items": CARDS[state._item_deck[-1]].id if state._known_top[0] else None,
+            "artifacts": CARDS[state._art_deck[-1]].id if state._known_top[1] else None,
+        },
+        "site_stack_bottoms": {
+            f"level{level + 1}": [SITE_TILES[t].id for t in stack[: state._known_bottom[level]]]
+            for level, stack in enumerate(state._stacks)
         },
         "exile": {
             "items": [CARDS[c].id for c in state._item_exile],
@@ -235,6 +246,23 @@ def _deal_deck(
     return hand, new_deck
 
 
+def _can_settle(state: ArnakState, q: int) -> bool:
+    """Can seat q, holding its re-dealt hand, finish the decisions it has begun: a
+    travel cost it chose to pay, or a choice (such as where to dig) it was offered?"""
+    from meeple.games.arnak.rules import TRAVEL
+    from meeple.games.arnak.travel import add, deficit
+
+    for frame in state._stack:
+        if (
+            frame[1] == q
+            and frame[0] == TRAVEL
+            and deficit(frame[2], add(frame[3], state._travel_supply(q)))
+        ):
+            return False
+    top = state._stack[-1] if state._stack else None
+    return top is None or top[1] != q or bool(state._frame_actions(top))
+
+
 def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     """Deal everything `player` cannot see anew, from a canonical order and `seed`."""
     rng = Rng(mix_seed(seed, 0xA4AC))
@@ -244,9 +272,15 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         if q == player:
             keep = len(seat.deck) - seat.private_top
             hidden = [i for i in hidden if i < keep]
-        hand, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player)
-        new._seats[q].hand = hand
-        new._seats[q].deck = deck
+        for _ in range(256):  # a seat mid-decision must still be able to settle it
+            hand, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player)
+            new._seats[q].hand = hand
+            new._seats[q].deck = deck
+            if q == player or _can_settle(new, q):
+                break
+        else:  # pragma: no cover - no deal found: keep the real one
+            new._seats[q].hand = seat.hand[:]
+            new._seats[q].deck = seat.deck[:]
     for i, (deck, known) in enumerate(
         ((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))
     ):

@@ -1350,7 +1350,8 @@ class ArnakState(CheckedState):
         if kind == RESCUE:
             if len(seat.assistants) >= MAX_ASSISTANTS:
                 return []
-            return sorted({A.ASSISTANT + a for a in self._rescue})
+            # the rescue "lets you" take one: it may be declined
+            return [*sorted({A.ASSISTANT + a for a in self._rescue}), A.DONE]
         if kind == BONUS_PICK:
             tiles = self._temple_bonus if frame[2] < 0 else self._bonus[frame[2]]
             return sorted({A.BONUS + k for k in tiles})
