@@ -5,12 +5,13 @@ what a seat's observation holds and that resampling keeps everything that seat s
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.rules import HOME, ArnakState
-from tests.games.arnak.scenario import card, discover, do, fresh, place, row, setup
+from tests.games.arnak.scenario import card, cards, discover, do, fresh, place, row, setup
 
 FEAR = card("fear")
 FUNDING_CAR = card("basic.funding_car")
@@ -313,3 +314,30 @@ def test_observation_hides_the_deck_order_from_its_owner() -> None:
     assert obs["deck_sizes"][0] == 3
     assert obs["deck_known"]["public"] == [None, None, None]
     assert obs["deck_known"]["top"] == []
+
+
+def test_resample_deals_anew_the_cards_another_seat_drew_for_an_earring() -> None:
+    state = fresh(players=2, seed=4)
+    deck = cards("item.rope", "item.hat", "item.watch", "item.axe", "item.torch")
+    setup(
+        state,
+        0,
+        hand=cards("art.crystal_earring", "item.dog"),
+        deck=deck,
+        resources=[0, 0, 1, 0, 0],
+    )
+    do(state, A.HAND + cards("art.crystal_earring")[0], A.OPTION + 2)
+    assert state._stack[-1][0] == "look_keep"
+    truth = state._stack[-1][2]
+    held = Counter(state._seats[0].hand + state._seats[0].deck + list(truth))
+    seen = set()
+    for k in range(12):
+        guess = state.resample(1, k)
+        drawn = guess._stack[-1][2]
+        assert len(drawn) == 3
+        seat = guess._seats[0]
+        assert Counter(seat.hand + seat.deck + list(drawn)) == held
+        seen.add(tuple(sorted(drawn)))
+    assert len(seen) > 1, "the drawn cards are not copied from the truth"
+    # the drawing seat itself keeps what it drew
+    assert state.resample(0, 1)._stack[-1][2] == truth

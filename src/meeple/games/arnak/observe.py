@@ -233,17 +233,35 @@ def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _deal_deck(
-    rng: Rng, seat_hand: list[int], deck: list[int], hidden: list[int], with_hand: bool
-) -> tuple[list[int], list[int]]:
-    """Deal `hidden` deck positions (and the hand when `with_hand`) anew."""
-    pool = sorted([deck[i] for i in hidden] + (seat_hand if with_hand else []))
+    rng: Rng,
+    seat_hand: list[int],
+    deck: list[int],
+    hidden: list[int],
+    with_hand: bool,
+    drawn: tuple[int, ...] = (),
+) -> tuple[list[int], tuple[int, ...], list[int]]:
+    """Deal `hidden` deck positions (and, when `with_hand`, the hand and the cards drawn
+    for a pending Earring choice) anew."""
+    held = [*seat_hand, *drawn] if with_hand else []
+    pool = sorted([deck[i] for i in hidden] + held)
     rng.shuffle(pool)
-    hand = sorted(pool[: len(seat_hand)]) if with_hand else seat_hand[:]
-    rest = pool[len(seat_hand) :] if with_hand else pool
+    if with_hand:
+        hand = sorted(pool[: len(seat_hand)])
+        dealt = tuple(pool[len(seat_hand) : len(held)])
+    else:
+        hand, dealt = seat_hand[:], drawn
     new_deck = deck[:]
-    for i, c in zip(hidden, rest, strict=True):
+    for i, c in zip(hidden, pool[len(held) :], strict=True):
         new_deck[i] = c
-    return hand, new_deck
+    return hand, dealt, new_deck
+
+
+def _drawn(state: ArnakState, q: int) -> tuple[int, tuple[int, ...]]:
+    """Seat q's pending Earring frame (its index on the stack and drawn cards), if any."""
+    for i, frame in enumerate(state._stack):
+        if frame[1] == q and frame[0] in ("look_keep", "look_return"):
+            return i, frame[2]
+    return -1, ()
 
 
 def _can_settle(state: ArnakState, q: int) -> bool:
@@ -272,15 +290,20 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         if q == player:
             keep = len(seat.deck) - seat.private_top
             hidden = [i for i in hidden if i < keep]
+        where, drawn = _drawn(state, q)
         for _ in range(256):  # a seat mid-decision must still be able to settle it
-            hand, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player)
+            hand, dealt, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player, drawn)
             new._seats[q].hand = hand
             new._seats[q].deck = deck
+            if where >= 0:
+                new._stack[where] = (*state._stack[where][:2], dealt, *state._stack[where][3:])
             if q == player or _can_settle(new, q):
                 break
         else:  # pragma: no cover - no deal found: keep the real one
             new._seats[q].hand = seat.hand[:]
             new._seats[q].deck = seat.deck[:]
+            if where >= 0:
+                new._stack[where] = state._stack[where]
     for i, (deck, known) in enumerate(
         ((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))
     ):
