@@ -6,7 +6,8 @@ import pytest
 
 from meeple.errors import IllegalActionError, OptionError, SeatError
 from meeple.games.arnak import actions as A
-from tests.games.arnak.scenario import card, do, fresh, place, row, setup
+
+from .scenario import card, do, fresh, place, row, setup
 
 
 def refused(state: object, action: object, *words: str) -> None:

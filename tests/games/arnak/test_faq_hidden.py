@@ -11,7 +11,8 @@ import pytest
 
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.rules import HOME, ArnakState
-from tests.games.arnak.scenario import card, cards, discover, do, fresh, place, row, setup
+
+from .scenario import card, cards, discover, do, fresh, place, row, setup
 
 FEAR = card("fear")
 FUNDING_CAR = card("basic.funding_car")

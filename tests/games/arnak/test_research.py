@@ -13,7 +13,8 @@ import pytest
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import BONUS_KINDS, CARDS, RESOURCES, TRACKS
 from meeple.games.arnak.rules import ArnakState
-from tests.games.arnak.scenario import card, do, fresh, setup
+
+from .scenario import card, do, fresh, setup
 
 FEAR = card("fear")
 FUNDING_CAR = card("basic.funding_car")

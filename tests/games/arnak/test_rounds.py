@@ -8,7 +8,8 @@ import pytest
 
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.rules import BLOCKED, FREE, HOME, ArnakState
-from tests.games.arnak.scenario import (
+
+from .scenario import (
     card,
     discover,
     do,

@@ -29,7 +29,8 @@ from meeple.games.arnak.components import (
     TRACKS,
 )
 from meeple.games.arnak.rules import BLOCKED, FREE, HOME, RIVAL, ArnakState
-from tests.games.arnak.scenario import fresh
+
+from .scenario import fresh
 
 PLAYERS = (1, 2, 3, 4)
 BOARDS = ("bird", "snake")

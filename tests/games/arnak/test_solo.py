@@ -13,7 +13,8 @@ from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import CARDS, SOLO_TILES, TRACKS
 from meeple.games.arnak.rival import Rival
 from meeple.games.arnak.rules import FREE, RIVAL, ArnakState
-from tests.games.arnak.scenario import card, discover, do, fresh, guardian, place, row, setup
+
+from .scenario import card, discover, do, fresh, guardian, place, row, setup
 
 FEAR = card("fear")
 PAIRS = ("discover", "research", "overcome", "buy_item", "buy_artifact")
