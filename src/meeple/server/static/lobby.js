@@ -8,7 +8,7 @@ const SEAT_KINDS = [
   ['greedy', 'greedy bot'],
   ['ismcts', 'ismcts bot'],
 ];
-const GAMES_WITH_GREEDY = new Set(['anludim', 'aridnyk']);
+const GAMES_WITH_GREEDY = new Set(['anludim', 'aridnyk', 'arnak']);
 const REFRESH_MS = 3000;
 
 const $ = (id) => document.getElementById(id);

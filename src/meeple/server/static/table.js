@@ -426,7 +426,7 @@ function renderInvites(table) {
 }
 
 async function handToBot(seatNo, authToken) {
-  const spec = ['anludim', 'aridnyk'].includes(gameName) ? 'greedy' : 'random';
+  const spec = ['anludim', 'aridnyk', 'arnak'].includes(gameName) ? 'greedy' : 'random';
   if (!confirm(`Let a ${spec} bot play seat ${seatNo} from now on?`)) return;
   try {
     await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${seatNo}/bot`, { method: 'POST', body: { token: authToken, spec } });

@@ -1,0 +1,413 @@
+"""Lost Ruins of Arnak heuristics: the greedy policy and the position evaluator for search.
+
+Strength is points so far plus what the seat holds, priced in points: resources (jewels
+and arrowheads above coins), the items and artifacts in its deck for the rounds left,
+research tokens on their way up, idols, assistants, unused boons, and this round's hand
+and archaeologists at home; guardians beside its archaeologists cost a Fear.
+
+Greedy deals its own guess of the hidden cards (`resample`), tries every legal action on
+it, finishes the decisions that action opens with quick fixed rules (the cheapest travel
+source, the best card or site on offer), and takes the action that leaves it strongest.
+Travel payments, keeping cards and the other plain choices use the quick rules directly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from meeple.agents.evaluation import register_evaluator, softmax
+from meeple.agents.greedy import register_policy
+from meeple.core.game import State
+from meeple.core.rng import Rng
+from meeple.games.arnak import actions as A
+from meeple.games.arnak.components import (
+    ASSISTANTS,
+    CARDS,
+    FEAR,
+    GUARDIANS,
+    TEMPLE_STACKS,
+    TRACKS,
+    Edge,
+    Effect,
+)
+from meeple.games.arnak.rules import HOME, ROUNDS, SLOT_SITE, ArnakState
+from meeple.games.arnak.travel import add, as_planes, deficit
+
+# Resources in points while they can still be spent: coin, compass, tablet, arrowhead, jewel.
+RESOURCE_VALUE = (0.55, 0.6, 0.6, 1.2, 1.8)
+HAND_CARD = 0.4  # a card in hand this round: travel or an effect still to come
+TRAVEL_RESERVE = 0.2  # more for a travel card while an archaeologist waits at home
+KEPT_CARD = 0.15  # a card held over to the next round
+ARCH_HOME = 0.2  # an archaeologist not yet sent out this round
+GLASS_ROW = {"bird": 2.5, "snake": 4.5}  # a row climbed by the glass, beyond its points
+NOTEBOOK_ROW = 0.8
+GLASS_READY = 1.5  # the resources for the glass's next step in hand (all of them)
+NOTEBOOK_READY = 0.6
+ASSISTANT_USE = (0.8, 1.2)  # one use of a silver, a gold assistant
+READY_ASSISTANT = 0.3
+CRATE = 0.3  # an idol not in a slot: a slot effect in reserve
+IDOL_RESERVE = 1.5  # more for an idol a research token will need at a bridge (Snake)
+BRIDGE_CROSSED = 3.0  # a token past its idol bridge: the idol's points back
+BOON = 0.6
+GUARDIAN_READY = 2.0  # the resources to overcome a guardian beside an archaeologist
+GUARDIAN_FEAR = 0.5  # the Fear an archaeologist beside a guardian brings home
+FEAR_DRAG = 0.5  # per draw: a Fear card takes a hand slot
+BASIC_DRAG = 0.15
+VALUE_SCALE = 0.15  # points to softmax strength
+RIVAL_PER_TILE = 1.1  # the solo rival's points per tile played, on average
+LAST_CLIMB = 1.5  # research rows and readiness in round V, the last chance to climb
+
+# What playing a card once is worth beyond a basic card, in points (by card index).
+CARD_USE: tuple[float, ...] = (
+    1.5, 1.5, 1.0, 1.5, 1.2, 1.2, 1.5, 1.1, 1.2, 1.2,  # items 0-9
+    1.5, 1.6, 2.5, 1.2, 1.1, 1.2, 1.3, 1.2, 1.5, 1.5,  # 10-19
+    0.8, 1.2, 2.0, 1.8, 2.0, 1.2, 1.4, 0.9, 1.0, 0.6,  # 20-29
+    1.5, 1.15, 3.0, 0.5, 1.0, 1.4, 1.0, 0.9, 1.15, 1.2,  # 30-39
+    0.8, 1.0, 1.4, 0.8, 1.3, 0.8, 1.2, 1.2, 0.9, 1.3,  # artifacts 40-49
+    1.5, 1.2, 0.8, 1.2, 2.0, 1.2, 2.0, 1.5, 1.8, 0.8,  # 50-59
+    1.8, 0.3, 1.0, 1.5, 0.4, 1.6, 1.0, 1.0, 1.7, 0.8,  # 60-69
+    0.6, 1.2, 1.5, 1.4, 1.0,  # 70-74
+    -BASIC_DRAG, -BASIC_DRAG, -BASIC_DRAG, -BASIC_DRAG, -FEAR_DRAG,  # basic, Fear
+)  # fmt: skip
+assert len(CARD_USE) == len(CARDS)
+_ARTIFACT_PLAY = 0.5  # an artifact from hand costs a tablet
+
+
+def _resource_points(res: list[int] | tuple[int, ...]) -> float:
+    return (
+        RESOURCE_VALUE[0] * res[0]
+        + RESOURCE_VALUE[1] * res[1]
+        + RESOURCE_VALUE[2] * res[2]
+        + RESOURCE_VALUE[3] * res[3]
+        + RESOURCE_VALUE[4] * res[4]
+    )
+
+
+def _card_use(c: int) -> float:
+    use = CARD_USE[c]
+    if CARDS[c].kind == "artifact":
+        use -= _ARTIFACT_PLAY
+    return use
+
+
+def strength(state: ArnakState, p: int, passing: bool = False) -> float:
+    """Seat `p`'s points so far plus the points its holdings should still bring
+    (`passing`: as if it passed now)."""
+    total = float(sum(state.score_parts(p).values()))
+    if state._over:
+        return total
+    seat = state._seats[p]
+    live = not (seat.passed or passing)
+    left = ROUNDS - state._round  # whole rounds after this one
+    total += _resource_points(seat.res)  # (worth as much in round V: measured better)
+    cards = seat.hand + seat.deck + seat.play
+    per_round = 5.0 / max(5, len(cards))
+    future = per_round * left
+    for c in cards:
+        if CARDS[c].exile_self:
+            total += _card_use(c) * min(1.0, future)
+        else:
+            total += _card_use(c) * future
+    home = sum(1 for s in seat.arch if s == HOME)
+    if live:
+        reserve = TRAVEL_RESERVE if home else 0.0
+        for c in seat.hand:
+            if c == FEAR:
+                total += 0.05
+            else:
+                total += HAND_CARD + (reserve if CARDS[c].kind == "basic" else 0.0)
+        total += ARCH_HOME * home
+    elif left:
+        total += KEPT_CARD * sum(1 for c in seat.hand if c != FEAR)
+    track = state._track
+    climb = 1.0 if left else LAST_CLIMB
+    total += climb * GLASS_ROW[state._board] * track.nodes[seat.glass].row
+    if seat.temple_rank < 0:
+        total += climb * GLASS_READY * _readiness(track.leaving[seat.glass], seat.res, seat.crates)
+    total += climb * NOTEBOOK_ROW * track.nodes[seat.notebook].row
+    total += (
+        climb * NOTEBOOK_READY * _readiness(track.leaving[seat.notebook], seat.res, seat.crates)
+    )
+    for a in seat.assistants:
+        uses = left + (1 if live and not a & 32 else 0)
+        total += ASSISTANT_USE[1 if a & 16 else 0] * uses
+        if live and not a & 32:
+            total += READY_ASSISTANT
+    total += CRATE * seat.crates
+    if _BRIDGED[state._board]:  # Snake: an idol pays each token's bridge
+        needed = _bridge_ahead(state, seat.glass) + _bridge_ahead(state, seat.notebook)
+        total += climb * IDOL_RESERVE * min(seat.crates, needed)
+        total += BRIDGE_CROSSED * (2 - needed)  # the idol paid was an investment
+    if left or live:
+        total += BOON * sum(1 for g in seat.guardians if not g & 16)
+    for slot in seat.arch:
+        if slot == HOME:
+            continue
+        g = state._guardian[SLOT_SITE[slot]]
+        if g < 0:
+            continue
+        if not seat.no_fear:
+            total -= GUARDIAN_FEAR + FEAR_DRAG * per_round * left
+        if live:
+            cost = GUARDIANS[g].cost
+            need = sum(cost)
+            have = sum(min(r, c) for r, c in zip(seat.res, cost, strict=True))
+            total += GUARDIAN_READY * (have / need if need else 1.0)
+    return total
+
+
+_BRIDGES: dict[tuple[str, int], int] = {}
+_BRIDGED = {name: any(e.idols for e in track.edges) for name, track in TRACKS.items()}
+
+
+def _bridge_ahead(state: ArnakState, node: int) -> int:
+    """1 when a research token at `node` must still pay an idol for a bridge."""
+    key = (state._board, node)
+    if key not in _BRIDGES:
+        track = state._track
+        row = track.nodes[node].row
+        _BRIDGES[key] = int(any(e.idols and track.nodes[e.start].row >= row for e in track.edges))
+    return _BRIDGES[key]
+
+
+def _readiness(edges: Sequence[Edge], res: list[int], crates: int) -> float:
+    """How much of the cheapest next research step the resources (and idols, for the
+    Snake's idol bridges) cover, from 0 to 1."""
+    best = 0.0
+    for edge in edges:
+        cost = edge.cost
+        need = sum(cost) + edge.idols
+        if need:
+            have = sum(min(r, c) for r, c in zip(res, cost, strict=True))
+            best = max(best, (have + min(crates, edge.idols)) / need)
+    return best
+
+
+def _rival_projection(state: ArnakState) -> float:
+    rival = state._rival
+    tiles: int = rival.tiles_left() + 10 * (ROUNDS - state._round)
+    return float(rival.score(state)) + RIVAL_PER_TILE * tiles
+
+
+def values(state: State) -> list[float]:
+    """Each seat's chance to win, from its strength (solo: against the rival's points
+    and the tiles it has still to play)."""
+    if state.is_terminal():
+        return state.returns()
+    assert isinstance(state, ArnakState)
+    if state._solo:
+        gap = strength(state, 0) - _rival_projection(state)
+        return [1.0 / (1.0 + math.exp(-VALUE_SCALE * gap))]
+    return softmax([VALUE_SCALE * strength(state, p) for p in range(state._n)])
+
+
+# ---------------------------------------------------------------------- quick rules
+
+
+def _effect_value(effect: Effect) -> float:
+    """A rough worth of an effect's steps, for the quick rules."""
+    value = 0.0
+    for op, arg in effect:
+        if op == "gain":
+            value += _resource_points(arg)
+        elif op == "draw":
+            value += HAND_CARD * int(arg)
+        elif op == "fear":
+            value -= 1.5 * int(arg)
+        elif op == "choose_one":
+            value += max(_effect_value(option) for option in arg)
+        elif op == "pay":
+            value += 0.5 * max(0.0, _effect_value(arg[1]))
+        elif op in ("upgrade", "exile"):
+            value += 0.5
+        elif op == "pass_round":
+            value -= 2.0
+        elif op != "action":
+            value += 1.0
+    return value
+
+
+def _site_value(w: ArnakState, site: int) -> float:
+    if w.discovered(site):
+        return _effect_value(w.site_effect(site)) - (1.5 if w._guardian[site] >= 0 else 0.0)
+    return 4.0 + w._spaces[site].level
+
+
+def _card_value(c: int, left: int) -> float:
+    return CARDS[c].vp + _card_use(c) * (1.0 if CARDS[c].exile_self else 0.4 * left + 0.3)
+
+
+def _spend_rank(w: ArnakState, p: int, action: int) -> float:
+    """The cost of a travel source or a hand card given up (lower is spent first)."""
+    if A.POOL <= action < A.BONUS:
+        return 0.0
+    if action == A.COINS_FOR_PLANE:
+        return 2 * RESOURCE_VALUE[0] + 0.1
+    if A.BOON <= action < A.OPTION:
+        return BOON
+    c = action - A.HAND
+    if c == FEAR:
+        return 0.01
+    card = CARDS[c]
+    if card.kind == "basic":
+        return 0.3 + 0.01 * sum(card.travel)
+    return 0.5 + CARD_USE[c] - 0.01 * sum(card.travel)
+
+
+def _travel_choice(w: ArnakState, p: int, legal: list[int]) -> int:
+    frame = w._stack[-1]
+    need, paid = frame[2], frame[3]
+    gap = deficit(need, paid)
+    seat = w._seats[p]
+
+    def covered(action: int) -> int:
+        if A.HAND <= action < A.PLAY_AREA:
+            t = CARDS[action - A.HAND].travel
+            icons = as_planes(t) if seat.all_plane else t
+        elif A.BOON <= action < A.OPTION:
+            icons = GUARDIANS[action - A.BOON].boon_travel or (0, 0, 0, 0)
+        elif action == A.COINS_FOR_PLANE:
+            icons = (0, 0, 0, 1)
+        else:
+            icons = tuple(1 if j == action - A.POOL else 0 for j in range(4))
+        return max(1, gap - deficit(need, add(paid, icons)))
+
+    return min(legal, key=lambda a: (_spend_rank(w, p, a) / covered(a), a))
+
+
+def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
+    """A fixed, cheap answer to a pending decision."""
+    if not w._stack:
+        return A.END_TURN if A.END_TURN in legal else A.PASS if A.PASS in legal else legal[0]
+    frame = w._stack[-1]
+    kind = frame[0]
+    choices = [a for a in legal if a != A.DONE]
+    left = ROUNDS - w._round
+    if kind == "travel":
+        return _travel_choice(w, p, legal)
+    if kind in ("hand_cards", "keep"):
+        if kind == "keep":
+            fears = [a for a in choices if a - A.HAND == FEAR]
+            return fears[0] if fears else A.DONE
+        return min(choices, key=lambda a: (_spend_rank(w, p, a), a))
+    if kind in ("choose", "distinct"):
+        options = frame[2] if kind == "choose" else frame[3]
+        return max(choices, key=lambda a: (_effect_value(options[a - A.OPTION]), -a))
+    if kind == "exile":
+        for a in (A.FEAR_TILE, A.PLAY_AREA + FEAR, A.HAND + FEAR):
+            if a in legal:
+                return a
+        if A.DONE in legal:
+            return A.DONE
+        return min(choices, key=lambda a: (CARD_USE[(a - A.HAND) % A.NUM_CARD_TYPES], a))
+    if kind == "offer":
+        return A.YES
+    if kind == "upgrade":
+        return A.UPGRADE + 1 if A.UPGRADE + 1 in legal else choices[0]
+    if kind in ("dig", "activate", "relocate_to", "guardian_to") and choices:
+        return max(choices, key=lambda a: (_site_value(w, a - A.SITE), -a))
+    if kind in ("buy", "gain_card", "hammer", "look_keep") and choices:
+        return max(choices, key=lambda a: (_card_value(a - A.CARD, left), -a))
+    if kind == "research" and choices:
+        return max(choices, key=_research_rank)
+    if kind in ("take_assistant", "supply_assistant", "swap_supply", "rescue"):
+        return max(choices, key=lambda a: (_assistant_value(a - A.ASSISTANT), -a))
+    if kind == "bonus_pick":
+        return max(choices, key=lambda a: (_BONUS_ORDER.get(a - A.BONUS, 0), -a))
+    if kind == "look_count":
+        return max(choices)
+    if kind in ("look_return", "swap_own", "unslot", "relocate_from", "guardian_from"):
+        return A.DONE if A.DONE in legal else choices[0]
+    return choices[0] if choices else legal[0]
+
+
+_BONUS_ORDER = {5: 6, 2: 5, 1: 4, 0: 3, 4: 2, 3: 1}  # upgrade, tablet, compass, coin, draw, exile
+
+
+def _research_rank(action: int) -> tuple[int, int]:
+    if action >= A.TEMPLE:
+        return (100 + TEMPLE_STACKS[action - A.TEMPLE].vp, -action)
+    glass = action < A.NOTEBOOK
+    node = action - (A.GLASS if glass else A.NOTEBOOK)
+    return (2 * node + (1 if glass else 0), -action)
+
+
+def _assistant_value(a: int) -> float:
+    return _effect_value(ASSISTANTS[a].silver)
+
+
+# ---------------------------------------------------------------------- the policy
+
+STEP_LIMIT = 40
+DISCOVER_PRIOR = 1.2
+_LOOKAHEAD_SKIPS = frozenset({"travel", "hand_cards", "keep", "look_count", "look_return"})
+
+
+def _finish(w: ArnakState, p: int, round_: int) -> ArnakState:
+    """Let `p` answer the decisions its last action opened with the quick rules (up to
+    the end of the round)."""
+    steps = 0
+    while (
+        w._stack
+        and w._round == round_
+        and w._stack[-1][0] != "keep"
+        and w.current_player == p
+        and steps < STEP_LIMIT
+    ):
+        w.apply_action(_quick(w, p, w.legal_actions()))
+        steps += 1
+    return w
+
+
+def _passing_gain(world: ArnakState, action: int) -> float:
+    """What a pass option of a choice brings besides the pass (Watch, Chronometer)."""
+    frame = world._stack[-1] if world._stack else None
+    if frame is None or frame[0] != "choose" or not A.OPTION <= action < A.UPGRADE:
+        return 0.0
+    option = frame[2][action - A.OPTION]
+    return sum(_resource_points(arg) for op, arg in option if op == "gain")
+
+
+def _prior(w: ArnakState, p: int, action: int) -> float:
+    if action == A.END_TURN:
+        return 0.05  # a free action must gain something to come before the turn's end
+    if A.SITE <= action < A.OVERCOME and not w._stack and not w.discovered(action - A.SITE):
+        return DISCOVER_PRIOR  # discovering opens the map and brings a guardian to overcome
+    return 0.0
+
+
+def greedy(state: State, rng: Rng) -> int:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    world = state.resample(seat, rng.below(2**31))
+    assert isinstance(world, ArnakState)
+    if world._stack and world._stack[-1][0] in _LOOKAHEAD_SKIPS:
+        return _quick(world, seat, legal)
+    base = strength(world, seat)
+    best, best_value = legal[0], -math.inf
+    round_ = world._round
+    for action in legal:
+        if action == A.PASS:
+            after = strength(world, seat, passing=True)
+        else:
+            w = world.clone()
+            w.apply_action(action)
+            _finish(w, seat, round_)
+            if w._round != round_ or w._over:  # it passed: judge the round as it ends
+                after = strength(world, seat, passing=True) + _passing_gain(world, action)
+            else:
+                after = strength(w, seat)
+        value = after - base + _prior(world, seat, action)
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
+
+
+register_policy("arnak", greedy)
+register_evaluator("arnak", values)
+# No rollout depth of its own: random moves in Arnak (passing, spending cards for nothing)
+# blur this evaluator fast; ISMCTS at 300 iterations against greedy won 8 of 20 with the
+# default 4, 8 with 2, 7 with 0 and 3 with 10.

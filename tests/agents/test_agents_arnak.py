@@ -1,0 +1,94 @@
+"""Arnak's heuristics: greedy beats random, never peeks, and the evaluator's contract."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.agents import make
+from meeple.agents.arnak import greedy, strength, values
+from meeple.core import Rng, State
+from meeple.games.arnak.rules import ArnakState
+from meeple.sim.runner import play_game
+
+
+def greedy_positions(players: int, count: int, seed: int, **options: object) -> list[State]:
+    """Positions along a greedy game (every fifth decision with a real choice)."""
+    state = meeple.load_game("arnak", players=players, **options).new_initial_state(seed)
+    rng = Rng(seed)
+    found: list[State] = []
+    step = 0
+    while not state.is_terminal() and len(found) < count:
+        if len(state.legal_actions()) > 1:
+            if step % 5 == 0:
+                found.append(state.clone())
+            step += 1
+        state.apply_action(greedy(state, rng))
+    return found
+
+
+def test_greedy_beats_random() -> None:
+    game = meeple.load_game("arnak", players=2)
+    wins = 0
+    for i in range(20):
+        seats = [make("greedy", seed=i), make("random", seed=i)]
+        if i % 2:
+            seats.reverse()
+        result = play_game(game, seats, seed=i)
+        wins += result.returns[i % 2] == 1.0
+    assert wins >= 16
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (3, {"board": "snake"}), (1, {"difficulty": 3})]
+)
+def test_greedy_choice_is_the_same_on_any_resample(
+    players: int, options: dict[str, object]
+) -> None:
+    """Greedy reads only what its seat sees: on a resampled guess of the hidden cards
+    (same observation) it makes the same choice with the same seed."""
+    for state in greedy_positions(players, 12, seed=players + 7, **options):
+        seat = state.current_player
+        first = greedy(state, Rng(99))
+        for k in (1, 2):
+            world = state.resample(seat, k)
+            assert world.observation(seat) == state.observation(seat)
+            assert greedy(world, Rng(99)) == first
+        assert first in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_values_are_chances(players: int) -> None:
+    states = greedy_positions(players, 6, seed=3)
+    for state in states:
+        v = values(state)
+        assert len(v) == players
+        assert all(0.0 <= x <= 1.0 for x in v)
+        if players > 1:
+            assert sum(v) == pytest.approx(1.0)
+    end = states[-1].clone()
+    rng = Rng(1)
+    while not end.is_terminal():
+        end.apply_action(greedy(end, rng))
+    assert values(end) == end.returns()
+
+
+def test_solo_value_follows_the_rival() -> None:
+    state = greedy_positions(1, 3, seed=5)[-1]
+    assert isinstance(state, ArnakState)
+    ahead = state.clone()
+    ahead._rival.guardians = []
+    ahead._rival.cards = []
+    behind = state.clone()
+    behind._rival.guardians = [*state._rival.guardians, 0, 1, 2]
+    assert values(ahead)[0] > values(state)[0] >= values(behind)[0]
+
+
+def test_strength_counts_points_and_holdings() -> None:
+    state = greedy_positions(2, 2, seed=1)[-1]
+    assert isinstance(state, ArnakState)
+    p = state.current_player
+    richer = state.clone()
+    richer._seats[p].res[4] += 2  # two jewels
+    assert strength(richer, p) > strength(state, p)
+    assert strength(state, p) >= sum(state.score_parts(p).values()) - 10
