@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core.rng import Rng
+from meeple.core.rng import Rng, mix_seed
 from meeple.errors import IllegalActionError, OptionError, RecordError
 
 TERMINAL = -4
@@ -172,6 +172,25 @@ class CheckedState(State):
     @property
     def seed(self) -> int:
         return self._seed
+
+    def _copy_common(self, new: CheckedState) -> None:
+        """Give a clone (made with __new__) the fields every CheckedState has."""
+        new.game = self.game
+        new._seed = self._seed
+        new._rng = self._rng.copy()
+        new._history = self._history[:]
+        new._resampled = self._resampled
+        new._legal = self._legal
+
+    @staticmethod
+    def _as_guess(new: CheckedState, seed: int) -> None:
+        """Mark a re-dealt clone as a guess: its own RNG from `seed`, no history, no
+        record, legal actions to be computed anew."""
+        new._rng = Rng(mix_seed(seed, 0xD1CE))
+        new._seed = seed
+        new._history = []
+        new._resampled = True
+        new._legal = None
 
     def to_record(self) -> dict[str, Any]:
         if self._resampled:

@@ -172,12 +172,7 @@ class AnludimState(CheckedState):
 
     def clone(self) -> AnludimState:
         new = AnludimState.__new__(AnludimState)
-        new.game = self.game
-        new._seed = self._seed
-        new._rng = self._rng.copy()
-        new._history = self._history[:]
-        new._resampled = self._resampled
-        new._legal = self._legal
+        self._copy_common(new)
         new._round = self._round
         new._turns = self._turns
         new._results = self._results[:]
@@ -736,11 +731,7 @@ class AnludimState(CheckedState):
             new = self._redeal(player, shown, deal, forced)
             if not placing or new._compute_legal():
                 break
-        new._rng = Rng(mix_seed(seed, 0xD1CE))
-        new._seed = seed
-        new._history = []
-        new._resampled = True
-        new._legal = None
+        self._as_guess(new, seed)
         return new
 
     def _shown_in_hand(self, seat: int) -> list[int]:

@@ -259,12 +259,7 @@ class AridnykState(CheckedState):
 
     def clone(self) -> AridnykState:
         new = AridnykState.__new__(AridnykState)
-        new.game = self.game
-        new._seed = self._seed
-        new._rng = self._rng.copy()
-        new._history = self._history[:]
-        new._resampled = self._resampled
-        new._legal = self._legal
+        self._copy_common(new)
         new._met = self._met
         new._layout = self._layout.copy()
         new._spirits = self._spirits[:]
@@ -1603,10 +1598,6 @@ class AridnykState(CheckedState):
                 if self._dealt[s]:
                     new._dealt[s] = sorted(pool[:2])
                     del pool[:2]
-        new._rng = Rng(mix_seed(seed, 0xD1CE))
-        new._seed = seed
-        new._history = []
-        new._resampled = True
-        new._legal = None
+        self._as_guess(new, seed)
         new._met = {}
         return new

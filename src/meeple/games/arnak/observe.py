@@ -348,9 +348,5 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         stack.remove(top)
         rng.shuffle(stack)
         new._rival.stack = [*stack, top]
-    new._rng = Rng(mix_seed(seed, 0xD1CE))
-    new._seed = seed
-    new._history = []
-    new._resampled = True
-    new._legal = None
+    state._as_guess(new, seed)
     return new

@@ -324,12 +324,7 @@ class ArnakState(CheckedState):
 
     def clone(self) -> ArnakState:
         new = ArnakState.__new__(ArnakState)
-        new.game = self.game
-        new._seed = self._seed
-        new._rng = self._rng.copy()
-        new._history = self._history[:]
-        new._resampled = self._resampled
-        new._legal = self._legal
+        self._copy_common(new)
         new._solo = self._solo
         new._n = self._n
         new._board = self._board
