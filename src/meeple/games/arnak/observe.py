@@ -16,8 +16,10 @@ from meeple.core.game import TERMINAL
 from meeple.core.rng import Rng, mix_seed
 from meeple.games.arnak.components import (
     ASSISTANTS,
+    BOARDS,
     BONUS_KINDS,
     CAMP_TRAVEL,
+    CAMPS,
     CARDS,
     GUARDIANS,
     ICONS,
@@ -37,19 +39,47 @@ def _icons(values: tuple[int, ...]) -> dict[str, int]:
     return {name: n for name, n in zip(ICONS, values, strict=True) if n}
 
 
+def _static_sites(board: str) -> tuple[tuple[dict[str, Any], tuple[dict[str, int], ...]], ...]:
+    """What never changes about each site of `board`: its fields and its spaces' costs."""
+    from meeple.games.arnak.rules import SITE_SLOTS
+
+    out = []
+    for site, space in enumerate(BOARDS[board]):
+        fields = {
+            "id": space.id,
+            "kind": space.kind,
+            "level": space.level,
+            "map_row": space.map_row,
+            "col": space.col,
+            "travel": _icons(space.travel if site >= 5 else CAMP_TRAVEL[0]),
+        }
+        costs = tuple(
+            _icons(CAMP_TRAVEL[slot - 2 * site] if site < 5 else space.travel)
+            for slot in SITE_SLOTS[site]
+        )
+        out.append((fields, costs))
+    return tuple(out)
+
+
+_STATIC = {board: _static_sites(board) for board in BOARDS}
+_CAMP_TEXT = tuple(effect_text(camp.effect) for camp in CAMPS)
+_TILE_TEXT = tuple(effect_text(tile.effect) for tile in SITE_TILES)
+
+
 def _sites(state: ArnakState) -> list[dict[str, Any]]:
     from meeple.games.arnak.rules import BLOCKED, RIVAL, SITE_SLOTS
 
     out = []
-    for site, space in enumerate(state._spaces):
-        found = state.discovered(site)
+    occ = state._occ
+    for site, (fields, costs) in enumerate(_STATIC[state._board]):
         tile = state._tile[site]
+        found = site < 5 or tile >= 0
         spaces = []
-        for slot in SITE_SLOTS[site]:
-            occupant = state._occ[slot]
+        for slot, cost in zip(SITE_SLOTS[site], costs, strict=True):
+            occupant = occ[slot]
             spaces.append(
                 {
-                    "travel": _icons(state.slot_travel(slot)),
+                    "travel": dict(cost),
                     "occupant": occupant if 0 <= occupant < RIVAL else -1,
                     "rival": occupant == RIVAL,
                     "blocked": occupant == BLOCKED,
@@ -57,23 +87,20 @@ def _sites(state: ArnakState) -> list[dict[str, Any]]:
             )
         guardian = state._guardian[site]
         idol = state._idol_up[site]
-        out.append(
-            {
-                "id": space.id,
-                "kind": space.kind,
-                "level": space.level,
-                "map_row": space.map_row,
-                "col": space.col,
-                "discovered": found,
-                "tile": (space.id if site < 5 else SITE_TILES[tile].id) if found else None,
-                "text": effect_text(state.site_effect(site)) if found else "",
-                "guardian": GUARDIANS[guardian].id if guardian >= 0 else None,
-                "idol": IDOL_REWARDS[idol].reward if idol >= 0 else None,
-                "hidden_idols": state._idol_down[site],
-                "travel": _icons(space.travel if site >= 5 else CAMP_TRAVEL[0]),
-                "spaces": spaces,
-            }
-        )
+        entry = dict(fields)
+        entry["travel"] = dict(fields["travel"])
+        entry["discovered"] = found
+        if site < 5:
+            entry["tile"], entry["text"] = fields["id"], _CAMP_TEXT[site]
+        elif found:
+            entry["tile"], entry["text"] = SITE_TILES[tile].id, _TILE_TEXT[tile]
+        else:
+            entry["tile"], entry["text"] = None, ""
+        entry["guardian"] = GUARDIANS[guardian].id if guardian >= 0 else None
+        entry["idol"] = IDOL_REWARDS[idol].reward if idol >= 0 else None
+        entry["hidden_idols"] = state._idol_down[site]
+        entry["spaces"] = spaces
+        out.append(entry)
     return out
 
 
