@@ -708,3 +708,55 @@ def test_full_tie_is_shared() -> None:
     do(state, A.PASS, A.PASS)
     assert state.scores() == [12.0, 12.0]  # row 2 glass + the empty slots
     assert state.returns() == [1.0, 1.0]
+
+
+def test_an_empty_deck_stops_the_row_sliding_and_refilling() -> None:
+    state = fresh(players=2, seed=3)
+    row(state, items=["item.rope", "item.hat", "item.watch", "item.axe", "item.torch"])
+    artifact = state._row_art[0]
+    state._art_deck = []
+    state._item_deck = []
+    setup(state, 0, resources={"coin": 5})
+    do(state, A.CARD + card("item.watch"))
+    do(state, A.END_TURN)
+    rope, hat, axe, torch = (card(f"item.{n}") for n in ("rope", "hat", "axe", "torch"))
+    assert state._row_item == [rope, hat, -1, axe, torch]  # no sliding, no refill
+    assert state.observation(0)["card_row"]["items"] == [
+        "item.rope",
+        "item.hat",
+        None,
+        "item.axe",
+        "item.torch",
+    ]
+    assert A.CARD + card("item.watch") not in state.legal_actions()
+    # The round ends: the cards beside the moon staff are exiled, the staff moves right,
+    # and with no artifact deck left both artifact spaces stay empty.
+    state._end_round()
+    state._settle()
+    while state._stack:
+        do(state, A.DONE)
+    assert state._round == 2
+    assert artifact in state._art_exile and rope in state._item_exile
+    assert state._row_art == [-1, -1]
+    assert state._row_item == [hat, -1, axe, torch]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_games_whose_decks_run_out_play_to_the_end(seed: int) -> None:
+    import meeple
+    from meeple.core.rng import Rng
+
+    state = meeple.load_game("arnak", players=3 if seed % 2 else 1).new_initial_state(seed=seed)
+    del state._art_deck[: len(state._art_deck) - 3]
+    del state._item_deck[: len(state._item_deck) - 3]
+    rng = Rng(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        moves = [a for a in legal if a not in (A.PASS, A.END_TURN, A.DONE)] or legal
+        state.apply_action(moves[rng.below(len(moves))])
+        shown = state.observation(state.current_player if state.current_player >= 0 else 0)
+        row_cards = [c for c in state._row_art + state._row_item if c >= 0]
+        assert len(row_cards) == len(set(row_cards))
+        assert len(state._row_art) + len(state._row_item) <= 6
+        assert all(c is None or c.startswith(("item.", "art.")) for c in shown["card_row"]["items"])
+    assert not state._art_deck and not state._item_deck

@@ -136,8 +136,8 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "main_action_used": state._main,
         "travel_pool": dict(zip(ICONS, state._pool, strict=True)),
         "card_row": {
-            "artifacts": [CARDS[c].id for c in state._row_art],
-            "items": [CARDS[c].id for c in state._row_item],
+            "artifacts": [CARDS[c].id if c >= 0 else None for c in state._row_art],
+            "items": [CARDS[c].id if c >= 0 else None for c in state._row_item],
         },
         "revealed": [CARDS[c].id for c in state._revealed],
         "decks": {

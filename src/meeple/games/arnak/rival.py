@@ -265,13 +265,14 @@ class Rival:
         state._guardian[site] = -1
 
     def _buy(self, state: ArnakState, item: bool, red: bool, right: bool) -> None:
-        row = state._row_item if item else state._row_art
+        row = [c for c in (state._row_item if item else state._row_art) if c >= 0]
         if not row:
             return
         vps = [CARDS[c].vp for c in row]
         best = max(vps) if red else min(vps)
         positions = [i for i, v in enumerate(vps) if v == best]
-        card = row.pop(self._pick(positions, lambda i: i, right))
+        card = row[self._pick(positions, lambda i: i, right)]
+        state.take_from_row(card)
         self.cards.append(card)
         state._refill_row()
 

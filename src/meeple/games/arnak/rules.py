@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 RIVAL = 8
 """The occupant mark of the solo rival's archaeologists."""
 FREE, BLOCKED = -1, -2
+GAP = -1
+"""An empty space of the card row (only once that side's deck is empty)."""
 HOME = -1
 NUM_SLOTS = 22
 """Archaeologist spaces: camps 0-4 have two each (slots 2c, 2c+1), sites 5-16 one (s+5)."""
@@ -573,10 +575,18 @@ class ArnakState(CheckedState):
             seat.play = []
             seat.assistants = [a & ~32 for a in seat.assistants]
             seat.no_fear = seat.all_plane = seat.passed = False
+        # The two cards beside the moon staff are exiled and the staff moves right: the
+        # first item space becomes the artifacts' space beside it (a gap until refilled).
         if self._row_art:
-            self._art_exile.append(self._row_art.pop())
+            beside = self._row_art.pop()
+            if beside != GAP:
+                self._art_exile.append(beside)
+            if not self._art_deck:  # with no deck left, nothing slides: the gaps stay
+                self._row_art += [GAP, GAP]
         if self._row_item:
-            self._item_exile.append(self._row_item.pop(0))
+            beside = self._row_item.pop(0)
+            if beside != GAP:
+                self._item_exile.append(beside)
         self._round += 1
         self._refill_row()
         if not self._solo:
@@ -588,12 +598,20 @@ class ArnakState(CheckedState):
         self._start_turns()
 
     def _refill_row(self) -> None:
-        while len(self._row_art) < self._round and self._art_deck:
-            self._row_art.insert(0, self._art_deck.pop())
-            self._known_top[1] = False
-        while len(self._row_item) < 6 - self._round and self._item_deck:
-            self._row_item.append(self._item_deck.pop())
-            self._known_top[0] = False
+        # Cards slide towards the moon staff and new ones are dealt at the far end; once a
+        # deck is empty, that side of the row no longer slides or refills.
+        if self._art_deck:
+            row = [c for c in self._row_art if c != GAP]
+            while len(row) < self._round and self._art_deck:
+                row.insert(0, self._art_deck.pop())
+                self._known_top[1] = False
+            self._row_art = [GAP] * (self._round - len(row)) + row
+        if self._item_deck:
+            row = [c for c in self._row_item if c != GAP]
+            while len(row) < 6 - self._round and self._item_deck:
+                row.append(self._item_deck.pop())
+                self._known_top[0] = False
+            self._row_item = row + [GAP] * (6 - self._round - len(row))
 
     # ------------------------------------------------------------------ small moves
 
@@ -906,11 +924,11 @@ class ArnakState(CheckedState):
         out = []
         if kind in ("item", "either"):
             for c in self._row_item + [r for r in self._revealed if CARDS[r].kind == "item"]:
-                if free or seat.res[COIN] >= CARDS[c].cost - discount:
+                if c != GAP and (free or seat.res[COIN] >= CARDS[c].cost - discount):
                     out.append(c)
         if kind in ("artifact", "either"):
             for c in self._row_art + [r for r in self._revealed if CARDS[r].kind == "artifact"]:
-                if free or seat.res[COMPASS] >= CARDS[c].cost - discount:
+                if c != GAP and (free or seat.res[COMPASS] >= CARDS[c].cost - discount):
                     out.append(c)
         return out
 
@@ -934,10 +952,18 @@ class ArnakState(CheckedState):
             deck = self._item_deck if CARDS[c].kind == "item" else self._art_deck
             deck.pop()
             self._known_top[0 if CARDS[c].kind == "item" else 1] = False
-        elif c in self._row_item:
-            self._row_item.remove(c)
         else:
-            self._row_art.remove(c)
+            self.take_from_row(c)
+
+    def take_from_row(self, c: int) -> None:
+        """Card `c` leaves the row: its space is closed at the turn's end, or stays empty
+        when its deck is empty."""
+        item = CARDS[c].kind == "item"
+        row = self._row_item if item else self._row_art
+        if self._item_deck if item else self._art_deck:
+            row.remove(c)
+        else:
+            row[row.index(c)] = GAP
 
     def _reveal_top(self, kind: str) -> None:
         deck = self._item_deck if kind == "item" else self._art_deck
@@ -1093,8 +1119,10 @@ class ArnakState(CheckedState):
         elif op == "look_keep":
             self._stack.append((LOOK_COUNT, p, arg))
         elif op == "exile_row_item_then_gain_exiled_item":
-            if self._row_item:
-                self._item_exile.append(self._row_item.pop())
+            items = [c for c in self._row_item if c != GAP]
+            if items:
+                self.take_from_row(items[-1])
+                self._item_exile.append(items[-1])
             self._stack.append((HAMMER, p))
         elif op == "move_guardian":
             self._stack.append((GUARDIAN_FROM, p, tuple(arg["to"])))
@@ -1286,6 +1314,7 @@ class ArnakState(CheckedState):
             return [*sorted(A.CARD + c for c in cards), A.DONE] if cards else []
         if kind == GAIN_CARD:
             cards = self._row_item if frame[2] == "row" else self._item_exile
+            cards = [c for c in cards if c != GAP]
             return [*sorted({A.CARD + c for c in cards}), A.DONE] if cards else []
         if kind == RESEARCH:
             _, _, token, discount, free, temple = frame
@@ -1494,7 +1523,7 @@ class ArnakState(CheckedState):
         elif kind == GAIN_CARD:
             c = action - A.CARD
             if frame[2] == "row":
-                self._row_item.remove(c)
+                self.take_from_row(c)
             else:
                 self._item_exile.remove(c)
             to = frame[3]

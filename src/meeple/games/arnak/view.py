@@ -423,6 +423,9 @@ def _card_table(title: str | None = None) -> Table:
 
 
 def _card_line(table: Table, card_id: Any, prefix: str = "") -> None:
+    if card_id is None:  # a space of the row left empty once its deck ran out
+        table.add_row(Text(prefix + "(empty: the deck ran out)", style="dim"), "", "", "", "")
+        return
     card = _card(card_id)
     name = Text(prefix)
     name.append_text(_card_name(card_id))

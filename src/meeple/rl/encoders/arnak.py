@@ -563,9 +563,11 @@ class ArnakEncoder(Encoder):
         row = obs["card_row"]
         at = self._row
         for cid in row["artifacts"]:
-            v[at + card[cid]] = 1
+            if cid is not None:  # None: an empty space once the deck ran out
+                v[at + card[cid]] = 1
         for cid in row["items"]:
-            v[at + card[cid]] = 1
+            if cid is not None:
+                v[at + card[cid]] = 1
         at = self._revealed
         for cid in obs["revealed"]:
             v[at + card[cid]] = 1
@@ -704,7 +706,7 @@ class ArnakEncoder(Encoder):
             raise MeepleError(f"the Arnak encoder expects {SUPPLY_STACKS} assistant stacks")
         cards: set[str] = set(obs["hand"]) | set(obs["revealed"])
         for pile in (*obs["play_area"], *obs["card_row"].values(), *obs["exile"].values()):
-            cards.update(pile)
+            cards.update(cid for cid in pile if cid is not None)
         known = obs.get("deck_known")
         if known is not None:
             cards.update(known["top"])

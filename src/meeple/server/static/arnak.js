@@ -198,7 +198,9 @@ function cardEl(cardId, { choices = [], legal, act, testid = 'arnak-card', compa
 
 function cardRowPanel(obs, A, legal, act) {
   const row = obs.card_row ?? {};
-  const rowCard = (id) => cardEl(id, { choices: [[A.CARD + cardType(id), 'take']], legal, act, testid: 'row-card' });
+  const rowCard = (id) => (id === null
+    ? h('div', { class: 'arnak-card compact muted', 'data-testid': 'row-gap', title: 'the deck ran out' }, 'empty')
+    : cardEl(id, { choices: [[A.CARD + cardType(id), 'take']], legal, act, testid: 'row-card' }));
   const staff = h('div', { class: 'moon-staff', 'data-testid': 'moon-staff', title: 'the moon staff' },
     h('span', { class: 'small' }, 'moon staff'), h('strong', {}, `round ${obs.round ?? 1}`));
   const revealed = (obs.revealed ?? []).map((id) => cardEl(id, { choices: [[A.CARD + cardType(id), 'take']], legal, act, testid: 'revealed-card' }));
