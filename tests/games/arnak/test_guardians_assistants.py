@@ -593,3 +593,25 @@ def test_level_two_discovery_takes_both_idols_one_reward() -> None:
     assert seat.crates == 2
     assert seat.res == res(coin=1, arrowhead=1, jewel=1)  # the coin idol + the tile
     assert s.score_parts(0)["idols"] == 6 + 10
+
+
+def test_free_actions_while_paying_travel_only_add_to_what_pays() -> None:
+    state = fresh()
+    funding = card("basic.funding_car")
+    setup(state, 0, hand=[funding], resources={}, assistants=["A07", "A05"], guardians=["G07"])
+    do(state, A.SITE + 0)  # camp C1 costs a boot: the payment is pending
+    assert state._stack[-1][0] == "travel"
+    legal = set(state.legal_actions())
+    pilot, cleaner = assistant("A07"), assistant("A05")
+    assert A.ASSISTANT + pilot in legal  # coin or a plane: it only adds
+    assert A.ASSISTANT + cleaner not in legal  # an exile could lose a card that pays
+    assert A.BOON + guardian("G07") in legal  # the draw boon
+    assert "use assistant A07" in state.action_to_string(A.ASSISTANT + pilot)
+    do(state, A.ASSISTANT + pilot)
+    do(state, A.OPTION + 1)  # the plane
+    assert state._stack[-1][0] == "travel"
+    do(state, A.POOL + 3)
+    seat = state._seats[0]
+    assert seat.hand == [funding], "the card was not needed"
+    assert seat.res[0] == 2, "C1 resolved: 2 coins"
+    assert seat.assistants == [pilot | 32, cleaner]

@@ -203,6 +203,20 @@ def _less(cost: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(max(0, c - d) for c, d in zip(cost, discount, strict=True))
 
 
+ADDING_STEPS = frozenset({"gain", "draw", "travel_icons", "upgrade", "action"})
+
+
+def _adds_only(effect: Effect) -> bool:
+    """Does `effect` only add to what a player holds (nothing it must spend or lose)?"""
+    for op, arg in effect:
+        if op == "choose_one":
+            if not all(_adds_only(option) for option in arg):
+                return False
+        elif op not in ADDING_STEPS:
+            return False
+    return True
+
+
 def _offers(effect: Effect, resource: int) -> bool:
     """Does a site effect offer `resource` (for the solo rival's dig tiles)?"""
     for op, arg in effect:
@@ -1408,6 +1422,29 @@ class ArnakState(CheckedState):
                     out.append(A.POOL + i)
         if seat.res[COIN] >= 2:
             out.append(A.COINS_FOR_PLANE)
+        return out + self._free_while_paying(p)
+
+    def _free_while_paying(self, p: int) -> list[int]:
+        """Free actions a player may take in the middle of paying a travel cost: those
+        that can only add to what pays it (gains, draws, travel icons, trades up)."""
+        seat = self._seats[p]
+        out = []
+        for a in seat.assistants:
+            helper = ASSISTANTS[a & 15]
+            if (
+                not a & 32
+                and not helper.main
+                and _adds_only(helper.gold if a & 16 else helper.silver)
+            ):
+                out.append(A.ASSISTANT + (a & 15))
+        for g in seat.guardians:
+            guardian = GUARDIANS[g & 15]
+            if not g & 16 and guardian.boon_travel is None and _adds_only(guardian.boon):
+                out.append(A.BOON + (g & 15))
+        if seat.crates and not all(seat.slots):
+            out.extend(
+                A.IDOL_SLOT + e for e, (_, effect) in enumerate(SLOT_EFFECTS) if _adds_only(effect)
+            )
         return out
 
     def _frame_apply(self, frame: tuple[Any, ...], action: int) -> None:
@@ -1417,6 +1454,13 @@ class ArnakState(CheckedState):
         stack = self._stack
         if kind == TRAVEL:
             need, paid = frame[2], frame[3]
+            if (
+                A.IDOL_SLOT <= action < A.UNSLOT
+                or A.ASSISTANT <= action < A.BOON
+                or (A.BOON <= action < A.OPTION and GUARDIANS[action - A.BOON].boon_travel is None)
+            ):
+                self._turn_apply(p, action)  # a free action on top of the payment
+                return
             if action < A.PLAY_AREA:
                 c = action - A.HAND
                 seat.hand.remove(c)

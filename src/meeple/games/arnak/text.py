@@ -178,6 +178,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         a = ASSISTANTS[action - A.ASSISTANT]
         words = {
             None: f"use assistant {a.id} ({a.nickname})",
+            "travel": f"use assistant {a.id} ({a.nickname})",
             "take_assistant": f"take assistant {a.id} ({a.nickname})",
             "rescue": f"rescue assistant {a.id} ({a.nickname})",
             "upgrade_assistant": f"upgrade assistant {a.id} to gold",
