@@ -273,7 +273,15 @@ def _travel_choice(w: ArnakState, p: int, legal: list[int]) -> int:
             icons = tuple(1 if j == action - A.POOL else 0 for j in range(4))
         return max(1, gap - deficit(need, add(paid, icons)))
 
-    return min(legal, key=lambda a: (_spend_rank(w, p, a) / covered(a), a))
+    sources = [
+        a
+        for a in legal
+        if a < A.PLAY_AREA
+        or A.POOL <= a < A.BONUS
+        or a == A.COINS_FOR_PLANE
+        or (A.BOON <= a < A.OPTION and GUARDIANS[a - A.BOON].boon_travel is not None)
+    ]  # the free actions also offered while paying are left to the look-ahead
+    return min(sources or legal, key=lambda a: (_spend_rank(w, p, a) / covered(a), a))
 
 
 def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
