@@ -41,7 +41,7 @@ def cost_text(cost: dict[str, Any]) -> str:
         parts.append(amounts_text(tuple(int(cost["travel"].get(i, 0)) for i in ICONS), ICONS))
     if cost.get("hand_card"):
         n = int(cost["hand_card"])
-        parts.append(f"putting {n} other {plural('card', n)} from your hand into play unused")
+        parts.append(f"{n} other {plural('card', n)} from your hand, put into play unused")
     if cost.get("idol"):
         parts.append(f"{cost['idol']} idol")
     return " + ".join(parts) or "nothing"
@@ -57,6 +57,10 @@ def _step_text(op: str, arg: Any) -> str:
         return f"gain {amounts_text(arg)}"
     if op == "pay":
         cost, then = arg
+        if set(cost) == {"hand_card"}:
+            n = int(cost["hand_card"])
+            cards = f"{n} other {plural('card', n)}" if n > 1 else "another card"
+            return f"put {cards} from your hand into play unused to {effect_text(then)}"
         return f"pay {cost_text(cost)} to {effect_text(then)}"
     if op == "choose_one":
         return "either " + " or ".join(f"({effect_text(o)})" for o in arg)
@@ -215,7 +219,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         A.PASS: "pass for the rest of the round",
     }
     if action == A.YES and frame is not None and kind == "offer" and frame[2] is not None:
-        return f"pay {cost_text(frame[2])}"
+        return f"pay the price: {cost_text(frame[2])}"
     return fixed[action]
 
 
