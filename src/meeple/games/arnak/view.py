@@ -190,7 +190,10 @@ def _header(obs: Mapping[str, Any]) -> Text:
     round_ = obs.get("round", 1)
     moon = "".join("●" if r <= round_ else "○" for r in range(1, ROUNDS + 1))
     text.append(f"\nRound {round_} of {ROUNDS}  moon staff {moon}")
-    text.append(f" · start player {_seat(obs, obs.get('start_player'))}")
+    if obs.get("solo"):
+        text.append(" · the rival starts every round")
+    else:
+        text.append(f" · start player {_seat(obs, obs.get('start_player'))}")
     current = obs.get("current_player")
     if current == GAME_OVER:
         text.append("\nThe game is over.", style="bold green")
