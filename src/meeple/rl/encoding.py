@@ -116,6 +116,15 @@ class Encoder(ABC):
         ]
 
 
+def fractions(divisor: float, top: int) -> tuple[float, ...]:
+    """k / divisor for k = 0..top, each rounded exactly as numpy scales a count in
+    float32 (the count times float32(1 / divisor)): a table an encoder can write into a
+    float32 vector one value at a time and get the values a vectorised scaling gives."""
+    counts = np.arange(top + 1, dtype=np.float32)
+    scaled: list[float] = (counts * np.float32(1.0 / divisor)).tolist()
+    return tuple(scaled)
+
+
 EncoderFactory = Callable[[GameInfo], Encoder]
 
 _FACTORIES: dict[str, str | EncoderFactory] = {
@@ -170,5 +179,6 @@ __all__ = [
     "Layout",
     "encoded_games",
     "encoder_for",
+    "fractions",
     "register_encoder",
 ]

@@ -174,12 +174,9 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if key == self._cache_key:
             return self._cache
         state = self.game_state
-        mask = np.zeros(self._num_actions, np.int8)
-        if state.current_player == seat:
-            mask[state.legal_actions()] = 1
         observation: Observation = {
             "observation": self._encode(state.observation(seat)),
-            "action_mask": mask,
+            "action_mask": self._mask(state, seat),
         }
         self._cache_key = key
         self._cache = observation
@@ -189,11 +186,16 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The legal-action mask of `agent` (default: the agent to act), without encoding
         its observation: the cheap way to act when only legality matters."""
         seat = self.agent_name_mapping[agent or self.agent_selection]
-        state = self.game_state
-        mask = np.zeros(self._num_actions, np.int8)
+        return self._mask(self.game_state, seat)
+
+    def _mask(self, state: State, seat: int) -> NDArray[np.int8]:
+        # A few legal actions among hundreds: byte writes into a fresh buffer beat
+        # numpy's fancy indexing (which converts the list to an index array first).
+        buffer = bytearray(self._num_actions)
         if state.current_player == seat:
-            mask[state.legal_actions()] = 1
-        return mask
+            for action in state.legal_actions():
+                buffer[action] = 1
+        return np.frombuffer(buffer, np.int8)
 
     def render(self) -> str | None:
         """The view of the seat to act (after the game: of `agent_selection`) as text."""

@@ -6,6 +6,7 @@ docs/games/anludim.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState
@@ -57,10 +58,28 @@ def card_json(card: int) -> dict[str, Any]:
     return {"id": card, "halves": [[v0, c0], [v1, c1]]}
 
 
-def _placed_json(card: int, half: int) -> dict[str, Any]:
-    (v0, c0), (v1, c1) = _NAMED[card]
-    v, c = _NAMED[card][half]
-    return {"id": card, "halves": [[v0, c0], [v1, c1]], "value": v, "colour": c, "half": half}
+# Card dicts a list at a time (one call per list, values unpacked from flat tuples):
+# observation() builds a few dozen per call. A placed card also names its active half.
+_FLAT = tuple((v0, c0, v1, c1) for (v0, c0), (v1, c1) in _NAMED)
+_PLACED = tuple(
+    tuple((*_FLAT[card], *_NAMED[card][h]) for h in (0, 1)) for card in range(NUM_CARDS)
+)
+
+
+def _cards_json(cards: list[int]) -> list[dict[str, Any]]:
+    return [
+        {"id": card, "halves": [[v0, c0], [v1, c1]]}
+        for card in cards
+        for v0, c0, v1, c1 in [_FLAT[card]]
+    ]
+
+
+def _placed_list(picks: Iterable[tuple[int, int]]) -> list[dict[str, Any]]:
+    return [
+        {"id": card, "halves": [[v0, c0], [v1, c1]], "value": v, "colour": c, "half": half}
+        for card, half in picks
+        for v0, c0, v1, c1, v, c in [_PLACED[card][half]]
+    ]
 
 
 def describe(discipline: int, picks: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
@@ -643,16 +662,17 @@ class AnludimState(CheckedState):
     def _observe(self, player: int | None) -> dict[str, Any]:
         """What `player` may see, or (None) what every seat may see."""
         n = len(self._hands)
-        teachers: dict[str, Any] = {}
-        for d, name in enumerate(TEACHER_NAMES):
-            seat = self._teacher_seat[d]
-            teachers[name] = "board" if seat == BOARD else seat
-        by_cid = {self._teacher_cid[d]: d for d in range(5) if self._teacher_cid[d] >= 0}
+        seats = self._teacher_seat
+        teachers: dict[str, Any] = {
+            name: "board" if seats[d] == BOARD else seats[d] for d, name in enumerate(TEACHER_NAMES)
+        }
+        cids = self._teacher_cid
+        teacher_of = {cids[d]: TEACHER_NAMES[d] for d in range(5) if cids[d] >= 0}
         keeping: dict[str, Any] | None = None
         if self._phase == KEEPING:
             keeping = {"seat": self._cur, "limit": KEEP_LIMIT[self._coats[self._cur]]}
             if player == self._cur:
-                keeping["kept"] = [card_json(c) for c in self._kept]
+                keeping["kept"] = _cards_json(self._kept)
         return {
             "game": "anludim",
             "variant": "expert" if self.game.expert else "base",
@@ -665,20 +685,20 @@ class AnludimState(CheckedState):
             "phase": PHASE_NAMES[self._phase],
             "current_player": self._cur,
             "turn_player": self._turn_player,
-            "hand": [] if player is None else [card_json(c) for c in self._hands[player]],
+            "hand": [] if player is None else _cards_json(self._hands[player]),
             "hand_sizes": [len(h) for h in self._hands],
-            "known_cards": [[card_json(c) for c in k] for k in self._known],
+            "known_cards": [_cards_json(k) for k in self._known],
             "deck_size": len(self._deck),
             "discard_size": len(self._discard),
-            "discard": [card_json(c) for c in self._discard],
+            "discard": _cards_json(self._discard),
             "face_up": [card_json(c) if c >= 0 else None for c in self._face_up],
             "table": [
                 [
                     {
                         "id": cid,
                         "discipline": DISCIPLINES[d],
-                        "cards": [_placed_json(card, h) for card, h in picks],
-                        "teacher": TEACHER_NAMES[by_cid[cid]] if cid in by_cid else None,
+                        "cards": _placed_list(picks),
+                        "teacher": teacher_of.get(cid),
                     }
                     for cid, d, picks, _ in row
                 ]
@@ -697,7 +717,7 @@ class AnludimState(CheckedState):
             "optional_used": self._optional_used,
             "may_take_back": self._phase == MAIN and self._fresh and not self.game.expert,
             "placing": DISCIPLINES[self._placing] if self._phase == PLACING else None,
-            "selection": [_placed_json(card, h) for card, h in self._selection],
+            "selection": _placed_list(self._selection),
             "keeping": keeping,
             "round_results": [dict(r) for r in self._results],
             "winner": self._winner if self._phase == OVER else None,

@@ -54,6 +54,9 @@ from meeple.games.aridnyk.components import (
 )
 from meeple.games.aridnyk.tasks import measure
 
+_TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
+_WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
+
 if TYPE_CHECKING:
     from meeple.games.aridnyk.game import AridnykGame
 
@@ -1402,19 +1405,33 @@ class AridnykState(CheckedState):
     def _observe(self, player: int | None) -> dict[str, Any]:
         n = len(self._sheep)
         layout = self._layout
-        board = []
-        for cell, tile in sorted(layout.at.items()):
-            water = layout.water[tile]
-            board.append(
-                {
-                    "x": cell[0],
-                    "y": cell[1],
-                    "tile": tile,
-                    "terrain": TERRAINS[TILE_TERRAIN[tile]],
-                    "rotation": layout.rot[tile],
-                    "water_edges": [SIDES[s] for s in range(4) if water >> s & 1],
-                }
+        # The board's cells as flat rows, kept with the layout until it changes.
+        rows: tuple[tuple[int, int, int, str, int, tuple[str, ...]], ...] | None
+        rows = layout.cache.get(("observe", "board"))
+        if rows is None:
+            rows = tuple(
+                (
+                    x,
+                    y,
+                    tile,
+                    _TERRAIN_NAME[tile],
+                    layout.rot[tile],
+                    _WATER_SIDES[layout.water[tile]],
+                )
+                for (x, y), tile in sorted(layout.at.items())
             )
+            layout.cache[("observe", "board")] = rows
+        board = [
+            {
+                "x": x,
+                "y": y,
+                "tile": tile,
+                "terrain": terrain,
+                "rotation": rotation,
+                "water_edges": list(edges),
+            }
+            for x, y, tile, terrain, rotation, edges in rows
+        ]
         reaction = None
         if self._stack and self._stack[-1][0] == F_REACT:
             frame = self._stack[-1]

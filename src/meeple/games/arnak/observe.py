@@ -64,43 +64,94 @@ def _static_sites(board: str) -> tuple[tuple[dict[str, Any], tuple[dict[str, int
 _STATIC = {board: _static_sites(board) for board in BOARDS}
 _CAMP_TEXT = tuple(effect_text(camp.effect) for camp in CAMPS)
 _TILE_TEXT = tuple(effect_text(tile.effect) for tile in SITE_TILES)
+# Component ids by index: observations name a few dozen components per call.
+_CARD_ID = tuple(card.id for card in CARDS)
+_TILE_ID = tuple(tile.id for tile in SITE_TILES)
+_ASSISTANT_ID = tuple(assistant.id for assistant in ASSISTANTS)
+_GUARDIAN_ID = tuple(guardian.id for guardian in GUARDIANS)
+_IDOL_REWARD = tuple(idol.reward for idol in IDOL_REWARDS)
+_TEMPLE_ID = tuple(stack.id for stack in TEMPLE_STACKS)
+_BONUS_KIND = tuple(bonus.kind for bonus in BONUS_KINDS)
+
+SiteRow = tuple[
+    int, str, str, int, int, int, dict[str, int], tuple[tuple[int, dict[str, int]], ...]
+]
+
+
+def _site_rows(board: str) -> tuple[SiteRow, ...]:
+    """`_STATIC[board]` flattened for `_sites`: the site, its fields in order, and each
+    space's slot with its travel cost."""
+    from meeple.games.arnak.rules import SITE_SLOTS
+
+    return tuple(
+        (
+            site,
+            fields["id"],
+            fields["kind"],
+            fields["level"],
+            fields["map_row"],
+            fields["col"],
+            fields["travel"],
+            tuple(zip(SITE_SLOTS[site], costs, strict=True)),
+        )
+        for site, (fields, costs) in enumerate(_STATIC[board])
+    )
+
+
+def _marks() -> tuple[int, int]:
+    from meeple.games.arnak.rules import BLOCKED, RIVAL
+
+    return RIVAL, BLOCKED
+
+
+_SITE_ROWS = {board: _site_rows(board) for board in BOARDS}
+_RIVAL, _BLOCKED = _marks()
 
 
 def _sites(state: ArnakState) -> list[dict[str, Any]]:
-    from meeple.games.arnak.rules import BLOCKED, RIVAL, SITE_SLOTS
-
-    out = []
+    rival, blocked = _RIVAL, _BLOCKED
     occ = state._occ
-    for site, (fields, costs) in enumerate(_STATIC[state._board]):
-        tile = state._tile[site]
-        found = site < 5 or tile >= 0
-        spaces = []
-        for slot, cost in zip(SITE_SLOTS[site], costs, strict=True):
-            occupant = occ[slot]
-            spaces.append(
-                {
-                    "travel": dict(cost),
-                    "occupant": occupant if 0 <= occupant < RIVAL else -1,
-                    "rival": occupant == RIVAL,
-                    "blocked": occupant == BLOCKED,
-                }
-            )
-        guardian = state._guardian[site]
-        idol = state._idol_up[site]
-        entry = dict(fields)
-        entry["travel"] = dict(fields["travel"])
-        entry["discovered"] = found
+    tiles = state._tile
+    guardians = state._guardian
+    idols_up = state._idol_up
+    idols_down = state._idol_down
+    out = []
+    for site, site_id, kind, level, map_row, col, travel, slots in _SITE_ROWS[state._board]:
+        tile = tiles[site]
         if site < 5:
-            entry["tile"], entry["text"] = fields["id"], _CAMP_TEXT[site]
-        elif found:
-            entry["tile"], entry["text"] = SITE_TILES[tile].id, _TILE_TEXT[tile]
+            found, tile_id, text = True, site_id, _CAMP_TEXT[site]
+        elif tile >= 0:
+            found, tile_id, text = True, _TILE_ID[tile], _TILE_TEXT[tile]
         else:
-            entry["tile"], entry["text"] = None, ""
-        entry["guardian"] = GUARDIANS[guardian].id if guardian >= 0 else None
-        entry["idol"] = IDOL_REWARDS[idol].reward if idol >= 0 else None
-        entry["hidden_idols"] = state._idol_down[site]
-        entry["spaces"] = spaces
-        out.append(entry)
+            found, tile_id, text = False, None, ""
+        guardian = guardians[site]
+        idol = idols_up[site]
+        out.append(
+            {
+                "id": site_id,
+                "kind": kind,
+                "level": level,
+                "map_row": map_row,
+                "col": col,
+                "travel": travel.copy(),
+                "discovered": found,
+                "tile": tile_id,
+                "text": text,
+                "guardian": _GUARDIAN_ID[guardian] if guardian >= 0 else None,
+                "idol": _IDOL_REWARD[idol] if idol >= 0 else None,
+                "hidden_idols": idols_down[site],
+                "spaces": [
+                    {
+                        "travel": cost.copy(),
+                        "occupant": occupant if 0 <= occupant < rival else -1,
+                        "rival": occupant == rival,
+                        "blocked": occupant == blocked,
+                    }
+                    for slot, cost in slots
+                    for occupant in [occ[slot]]
+                ],
+            }
+        )
     return out
 
 
@@ -113,6 +164,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
     frame = state._stack[-1] if state._stack else None
     current = state.current_player
     rival = state._rival
+    card_id = _CARD_ID
     obs: dict[str, Any] = {
         "game": "arnak",
         "board": state._board,
@@ -124,10 +176,10 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "current_player": current,
         "you": player,
         "resources": [dict(zip(RESOURCES, s.res, strict=True)) for s in seats],
-        "hand": sorted(CARDS[c].id for c in seats[player].hand) if player is not None else [],
+        "hand": sorted([card_id[c] for c in seats[player].hand]) if player is not None else [],
         "hand_sizes": [len(s.hand) for s in seats],
         "deck_sizes": [len(s.deck) for s in seats],
-        "play_area": [[CARDS[c].id for c in s.play] for s in seats],
+        "play_area": [[card_id[c] for c in s.play] for s in seats],
         "fear_tiles": [s.fear_tiles for s in seats],
         "passed": [s.passed for s in seats],
         "this_round": [
@@ -136,10 +188,10 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "main_action_used": state._main,
         "travel_pool": dict(zip(ICONS, state._pool, strict=True)),
         "card_row": {
-            "artifacts": [CARDS[c].id if c >= 0 else None for c in state._row_art],
-            "items": [CARDS[c].id if c >= 0 else None for c in state._row_item],
+            "artifacts": [card_id[c] if c >= 0 else None for c in state._row_art],
+            "items": [card_id[c] if c >= 0 else None for c in state._row_item],
         },
-        "revealed": [CARDS[c].id for c in state._revealed],
+        "revealed": [card_id[c] for c in state._revealed],
         "decks": {
             "items": len(state._item_deck),
             "artifacts": len(state._art_deck),
@@ -153,12 +205,12 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "artifacts": CARDS[state._art_deck[-1]].id if state._known_top[1] else None,
         },
         "site_stack_bottoms": {
-            f"level{level + 1}": [SITE_TILES[t].id for t in stack[: state._known_bottom[level]]]
+            f"level{level + 1}": [_TILE_ID[t] for t in stack[: state._known_bottom[level]]]
             for level, stack in enumerate(state._stacks)
         },
         "exile": {
-            "items": [CARDS[c].id for c in state._item_exile],
-            "artifacts": [CARDS[c].id for c in state._art_exile],
+            "items": [card_id[c] for c in state._item_exile],
+            "artifacts": [card_id[c] for c in state._art_exile],
         },
         "sites": _sites(state),
         "research": [
@@ -173,7 +225,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         ],
         "research_track": {
             "bonus": {
-                nodes[i].id: [BONUS_KINDS[k].kind for k in sorted(tiles)]
+                nodes[i].id: [_BONUS_KIND[k] for k in sorted(tiles)]
                 for i, tiles in enumerate(state._bonus)
                 if tiles
             },
@@ -182,11 +234,11 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         },
         "assistants": {
             "supply": [
-                {"top": ASSISTANTS[s[-1]].id if s else None, "count": len(s)} for s in state._supply
+                {"top": _ASSISTANT_ID[s[-1]] if s else None, "count": len(s)} for s in state._supply
             ],
             "rescue": (
                 {
-                    "top": ASSISTANTS[state._rescue[-1]].id if state._rescue else None,
+                    "top": _ASSISTANT_ID[state._rescue[-1]] if state._rescue else None,
                     "count": len(state._rescue),
                 }
                 if state._board == "snake"
@@ -194,7 +246,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             ),
             "players": [
                 [
-                    {"id": ASSISTANTS[a & 15].id, "gold": bool(a & 16), "exhausted": bool(a & 32)}
+                    {"id": _ASSISTANT_ID[a & 15], "gold": bool(a & 16), "exhausted": bool(a & 32)}
                     for a in s.assistants
                 ]
                 for s in seats
@@ -202,12 +254,12 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         },
         "idols": [{"crates": s.crates, "slots": list(s.slots)} for s in seats],
         "guardians": [
-            [{"id": GUARDIANS[g & 15].id, "boon_used": bool(g & 16)} for g in s.guardians]
+            [{"id": _GUARDIAN_ID[g & 15], "boon_used": bool(g & 16)} for g in s.guardians]
             for s in seats
         ],
         "temple_tiles": {
-            "stacks": {TEMPLE_STACKS[k].id: n for k, n in enumerate(state._temple_left)},
-            "players": [[TEMPLE_STACKS[t].id for t in s.temples] for s in seats],
+            "stacks": {_TEMPLE_ID[k]: n for k, n in enumerate(state._temple_left)},
+            "players": [[_TEMPLE_ID[t] for t in s.temples] for s in seats],
         },
         "scores_so_far": [state._score(p) for p in range(state._n)],
         "pending": None,
@@ -218,17 +270,17 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         if player == current:
             obs["pending"].update(_private_frame(frame))
     if player is not None and state._rescue_seen >> player & 1 and state._rescue:
-        obs["assistants"]["rescue"]["known"] = [ASSISTANTS[a].id for a in state._rescue]
+        obs["assistants"]["rescue"]["known"] = [_ASSISTANT_ID[a] for a in state._rescue]
     if player is not None and state._temple_seen >> player & 1:
         obs["research_track"]["lost_temple_known"] = sorted(
-            BONUS_KINDS[k].kind for k in state._temple_bonus
+            _BONUS_KIND[k] for k in state._temple_bonus
         )
     if player is not None:
         seat = seats[player]
         obs["deck_known"] = {
-            "top": [CARDS[c].id for c in reversed(seat.deck[len(seat.deck) - seat.private_top :])],
+            "top": [card_id[c] for c in reversed(seat.deck[len(seat.deck) - seat.private_top :])],
             "public": [
-                CARDS[c].id if pub else None for c, pub in zip(seat.deck, seat.public, strict=True)
+                card_id[c] if pub else None for c, pub in zip(seat.deck, seat.public, strict=True)
             ],
         }
     if rival is not None:
@@ -237,11 +289,11 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "glass": nodes[rival.glass].id,
             "glass_row": nodes[rival.glass].row,
             "temple_rank": rival.temple_rank if rival.temple_rank >= 0 else None,
-            "guardians": [GUARDIANS[g].id for g in rival.guardians],
-            "cards": [CARDS[c].id for c in rival.cards],
+            "guardians": [_GUARDIAN_ID[g] for g in rival.guardians],
+            "cards": [card_id[c] for c in rival.cards],
             "idols_face_up": [idol_kind_name(k) for k in rival.idols_up],
             "idols_minus_one": rival.minus,
-            "temple_tiles": [TEMPLE_STACKS[t].id for t in rival.temples],
+            "temple_tiles": [_TEMPLE_ID[t] for t in rival.temples],
             "stack_left": len(rival.stack),
             "used": [SOLO_TILES[t].id for t in rival.used],
             "next_arrow": rival.next_arrow(),

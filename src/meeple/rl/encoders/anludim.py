@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from meeple.errors import MeepleError
-from meeple.rl.encoding import Encoder, Layout
+from meeple.rl.encoding import Encoder, Layout, fractions
 from meeple.rl.errors import missing_extra
 
 try:
@@ -36,17 +37,11 @@ OWN_SLOTS = 8
 index); a row longer than this is rare, and its further combinations still show in the
 card blocks."""
 
-_DIVISORS = {
-    "stacks": 4,
-    "items": 4,
-    "hand_sizes": 32,
-    "scrolls": 3,
-    "totals": 40,
-    "rounds_won": 2,
-}
 _DISCIPLINE = {name: i for i, name in enumerate(DISCIPLINES)}
 _KIND = {name: i for i, name in enumerate(ITEM_KINDS)}
 _PHASE = {name: i for i, name in enumerate(PHASES)}
+_ID = itemgetter("id")
+_ID_HALF = itemgetter("id", "half")
 
 
 class AnludimEncoder(Encoder):
@@ -58,7 +53,7 @@ class AnludimEncoder(Encoder):
         self.players = n
         add = layout.add
         # Where each card is, as far as you know: the "seen" planes come first and
-        # together, so `unseen` is one numpy reduction over them.
+        # together, then `unseen`, 1 for a card in none of them.
         self._hand = add("hand", c, "card is in your hand")
         self._known = add(
             "known",
@@ -132,14 +127,17 @@ class AnludimEncoder(Encoder):
             "turns played / 400 (at most 1); cards the keeping seat may keep / 3",
         )
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
-        self._zeros = array("H", bytes(2 * layout.size))
-        scale = np.ones(layout.size, np.float32)
-        for name, divisor in _DIVISORS.items():
-            start = next(b for b in layout.blocks if b.name == name)
-            scale[start.offset : start.end] = 1.0 / divisor
-        counts = self._counts
-        scale[counts : counts + 5] = [1 / c, 1 / c, 1 / 10, 1 / 400, 1 / 3]
-        self._scale = scale
+        # The vector is written in place as float32 values: every block starts at 0
+        # except `unseen`, which starts at 1 and is cleared for each card written to
+        # one of the "seen" planes. Scaled values come from tables of float32 k / d.
+        template = array("f", bytes(4 * layout.size))
+        template[self._unseen : self._unseen + c] = array("f", [1.0] * c)
+        self._template = template
+        self._thirds = fractions(3, 3)
+        self._fortieths = fractions(40, 40)
+        self._deck_fraction = fractions(c, c)
+        self._round_fraction = fractions(10, 10)
+        self._turn_fraction = fractions(400, 400)
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         obs = observation
@@ -147,19 +145,22 @@ class AnludimEncoder(Encoder):
         c = NUM_CARDS
         you: int = obs["you"]
         rel = self._relative[you]  # seat -> r
-        # Integer numerators in one machine array, scaled to [0, 1] by numpy at the end:
-        # item assignment on an array is the cheapest write Python has.
-        v = self._zeros[:]
+        # One machine array of float32, filled by item assignment (the cheapest write
+        # Python has) and handed to numpy as it is.
+        v = self._template[:]
+        unseen = self._unseen
 
         base = self._hand
-        for card in obs["hand"]:
-            v[base + card["id"]] = 1
+        for cid in map(_ID, obs["hand"]):
+            v[base + cid] = 1.0
+            v[unseen + cid] = 0.0
         base = self._known
         for seat, cards in enumerate(obs["known_cards"]):
             if cards:
                 at = base + rel[seat] * c
-                for card in cards:
-                    v[at + card["id"]] = 1
+                for cid in map(_ID, cards):
+                    v[at + cid] = 1.0
+                    v[unseen + cid] = 0.0
         table = obs["table"]
         half_base = self._table_half
         teacher_base = self._teacher_cards
@@ -172,73 +173,75 @@ class AnludimEncoder(Encoder):
             for combo in row:
                 d_at = discipline_base + _DISCIPLINE[combo["discipline"]] * c
                 if combo["teacher"] is None:
-                    for card in combo["cards"]:
-                        cid = card["id"]
-                        v[at + cid] = v[d_at + cid] = 1
-                        if card["half"]:
-                            v[half_base + cid] = 1
+                    for cid, half in map(_ID_HALF, combo["cards"]):
+                        v[at + cid] = v[d_at + cid] = 1.0
+                        v[unseen + cid] = 0.0
+                        if half:
+                            v[half_base + cid] = 1.0
                 else:
-                    for card in combo["cards"]:
-                        cid = card["id"]
-                        v[at + cid] = v[d_at + cid] = v[teacher_base + cid] = 1
-                        if card["half"]:
-                            v[half_base + cid] = 1
+                    for cid, half in map(_ID_HALF, combo["cards"]):
+                        v[at + cid] = v[d_at + cid] = v[teacher_base + cid] = 1.0
+                        v[unseen + cid] = 0.0
+                        if half:
+                            v[half_base + cid] = 1.0
         at = self._own
         for combo in table[you][:OWN_SLOTS]:
-            v[at + _DISCIPLINE[combo["discipline"]]] = 1
+            v[at + _DISCIPLINE[combo["discipline"]]] = 1.0
             if combo["teacher"] is not None:
-                v[at + 5] = 1
+                v[at + 5] = 1.0
             at += 6
         at = self._face_up
         for card in obs["face_up"]:
             if card is not None:
-                v[at + card["id"]] = 1
+                cid = card["id"]
+                v[at + cid] = 1.0
+                v[unseen + cid] = 0.0
             at += c
         base = self._discard
-        for card in obs["discard"]:
-            v[base + card["id"]] = 1
+        for cid in map(_ID, obs["discard"]):
+            v[base + cid] = 1.0
+            v[unseen + cid] = 0.0
         selection = obs["selection"]
         if selection:
             base = self._selection
-            for card in selection:
-                cid = card["id"]
-                v[base + cid] = 1
-                if card["half"]:
-                    v[base + c + cid] = 1
+            for cid, half in map(_ID_HALF, selection):
+                v[base + cid] = 1.0
+                if half:
+                    v[base + c + cid] = 1.0
         keeping = obs["keeping"]
         if keeping is not None:
             base = self._kept
             for card in keeping.get("kept", ()):
-                v[base + card["id"]] = 1
-            v[self._counts + 4] = keeping["limit"]
+                v[base + card["id"]] = 1.0
+            v[self._counts + 4] = self._thirds[keeping["limit"]]
 
         teachers = obs["teachers"]
         at = self._teachers
         for name in TEACHERS:
             where = teachers[name]
-            v[at if where == "board" else at + rel[where] + 1] = 1
+            v[at if where == "board" else at + rel[where] + 1] = 1.0
             at += n + 1
         stacks = obs["stacks"]
         top = self._stack_top
-        left = self._stacks
+        left = self._stacks - 1
         for kind in ITEM_KINDS:
             values = stacks[kind]
             if values:
-                v[top + values[0]] = 1
+                v[top + values[0]] = 1.0
                 for value in values:
-                    v[left + value - 1] += 1
+                    v[left + value] += 0.25
             else:
-                v[top] = 1
+                v[top] = 1.0
             top += 6
             left += 5
-        v[self._phase + _PHASE[obs["phase"]]] = 1
+        v[self._phase + _PHASE[obs["phase"]]] = 1.0
         current = obs["current_player"]
         if current >= 0:
-            v[self._current + rel[current]] = 1
-        v[self._turn_player + rel[obs["turn_player"]]] = 1
+            v[self._current + rel[current]] = 1.0
+        v[self._turn_player + rel[obs["turn_player"]]] = 1.0
         placing = obs["placing"]
         if placing is not None:
-            v[self._placing + _DISCIPLINE[placing]] = 1
+            v[self._placing + _DISCIPLINE[placing]] = 1.0
         at = self._flags
         v[at] = obs["optional_used"]
         v[at + 1] = obs["may_take_back"]
@@ -250,33 +253,32 @@ class AnludimEncoder(Encoder):
             if items:
                 at = base + rel[seat] * 25 - 1
                 for item in items:
-                    v[at + _KIND[item["kind"]] * 5 + item["value"]] += 1
+                    v[at + _KIND[item["kind"]] * 5 + item["value"]] += 0.25
         hand_sizes = obs["hand_sizes"]
         scrolls = obs["scrolls"]
         totals = obs["totals"]
         coats = obs["coats"]
         won = obs["rounds_won"]
+        thirds = self._thirds
+        fortieths = self._fortieths
         base = self._per_seat
         for seat in range(n):
             at = base + rel[seat]
             size = hand_sizes[seat]
-            v[at] = size if size < 32 else 32
-            v[at + n] = scrolls[seat] if scrolls[seat] < 3 else 3
-            total = totals[seat]
-            v[at + 2 * n] = total if total < 40 else 40
+            v[at] = size / 32 if size < 32 else 1.0
+            count = scrolls[seat]
+            v[at + n] = thirds[count if count < 3 else 3]
+            count = totals[seat]
+            v[at + 2 * n] = fortieths[count if count < 40 else 40]
             v[at + 3 * n] = coats[seat] == "gold"
-            v[at + 4 * n] = won[seat] if won[seat] < 2 else 2
+            count = won[seat]
+            v[at + 4 * n] = count / 2 if count < 2 else 1.0
         at = self._counts
-        v[at] = min(obs["deck_size"], c)
-        v[at + 1] = min(obs["discard_size"], c)
-        v[at + 2] = min(obs["round"], 10)
-        v[at + 3] = min(obs["turns_played"], 400)
-
-        raw = np.frombuffer(v, np.uint16)
-        vector = raw * self._scale
-        seen = raw[self._hand : self._unseen].reshape(self._seen_rows, c)
-        vector[self._unseen : self._unseen + c] = ~seen.any(axis=0)
-        return vector
+        v[at] = self._deck_fraction[min(obs["deck_size"], c)]
+        v[at + 1] = self._deck_fraction[min(obs["discard_size"], c)]
+        v[at + 2] = self._round_fraction[min(obs["round"], 10)]
+        v[at + 3] = self._turn_fraction[min(obs["turns_played"], 400)]
+        return np.frombuffer(v, np.float32)
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise if `observation` is not one this encoder understands (game data changed)."""

@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import Any
 
 from meeple.errors import MeepleError
-from meeple.rl.encoding import Encoder, Layout
+from meeple.rl.encoding import Encoder, Layout, fractions
 from meeple.rl.errors import missing_extra
 
 try:
@@ -120,7 +120,8 @@ _STEP = {name: i for i, name in enumerate(STEPS)}
 _CHARACTER = {name: i for i, name in enumerate(CHARACTERS)}
 _TRIGGER = {name: i for i, name in enumerate(TRIGGERS)}
 _DRAW_KIND = {name: i for i, name in enumerate(DRAW_KINDS)}
-_HAND_KEYS = ("tiles", "plots", "trinkets")
+_WINDOW_SCALE = 1 / (2 * RADIUS)
+"""The scale of a window coordinate (a power of two: cx * it is exact in float32)."""
 _CELL = itemgetter("x", "y", "tile", "terrain", "water_edges")
 
 
@@ -164,8 +165,8 @@ class AridnykEncoder(Encoder):
         self._shepherd_tile = add(
             "shepherd_tile", (n, t), "one-hot: the tile under seat r's Shepherd"
         )
-        # Tiles: where each is, as far as you know ("seen" rows first and together, so
-        # `unseen_tiles` is one numpy reduction over them).
+        # Tiles: where each is, as far as you know ("seen" rows first and together, then
+        # `unseen_tiles`, 1 for a tile in none of them).
         self._placed = add("placed_tiles", t, "tile lies on the board")
         self._held_tiles = add(
             "held_tiles",
@@ -287,49 +288,31 @@ class AridnykEncoder(Encoder):
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
         self._terrain_plane = {name: self._terrain + i * CELLS for name, i in _TERRAIN.items()}
         self._water_plane = {name: self._water + i * CELLS for name, i in _SIDE.items()}
-        # The configuration is the same in every observation: written once, here.
-        self._zeros = array("H", bytes(2 * layout.size))
+        # The vector is written in place as float32 values: every block starts at 0,
+        # except the configuration (the same in every observation: written once, here)
+        # and the three unseen blocks, which start at 1 and are cleared for each entry
+        # written to a "seen" row above them. Scaled values come from tables of k / d.
+        template = array("f", bytes(4 * layout.size))
         values = self.info.values
         for i, name in enumerate(OPTIONS):
-            self._zeros[self._options + i] = bool(values.get(name, False))
-        self._zeros[self._options + 3] = values.get("preset") == "family"
-        scale = np.ones(layout.size, np.float32)
-        scale[self._positions : self._positions + 2 * t] = 1 / (2 * RADIUS)
-        effects = self._effects
-        scale[effects : effects + len(EFFECT_KINDS)] = 1 / MAX_EFFECT
-        scale[effects + _EFFECT["sheep"]] = 1 / MAX_SHEEP_EFFECT
-        scale[self._moves_left] = 1 / MAX_MOVES
-        scale[self._sheep : self._sheep + n] = 1 / MAX_SHEEP
-        hands = self._hand_sizes
-        scale[hands : hands + 3 * n] = np.tile(1 / np.array(HAND_BOUNDS, np.float32), n)
-        counts = self._counts
-        scale[counts : counts + 6] = [
-            *(1 / STACK_SIZE,) * 3,
-            1 / NUM_PLOTS,
-            1 / NUM_TRINKETS,
-            1 / MAX_TURNS,
-        ]
-        self._scale = scale
-        # The unseen blocks in one gather: column j of `_seen` lists the entries of the
-        # "seen" rows above unseen entry j (`_unseen`), padded by repeating its first row.
-        columns: list[list[int]] = []
-        for seen_at, size, unseen_at in (
-            (self._placed, t, self._unseen_tiles),
-            (self._held_plots, p, self._unseen_plots),
-            (self._held_trinkets, k, self._unseen_trinkets),
+            template[self._options + i] = bool(values.get(name, False))
+        template[self._options + 3] = values.get("preset") == "family"
+        for at, size in (
+            (self._unseen_tiles, t),
+            (self._unseen_plots, p),
+            (self._unseen_trinkets, k),
         ):
-            rows = (unseen_at - seen_at) // size
-            columns.extend([seen_at + r * size + j for r in range(rows)] for j in range(size))
-        depth = max(len(column) for column in columns)
-        padded = [c + [c[0]] * (depth - len(c)) for c in columns]
-        self._seen = np.ascontiguousarray(np.array(padded, np.intp).T)
-        self._unseen = np.concatenate(
-            [
-                np.arange(self._unseen_tiles, self._unseen_tiles + t),
-                np.arange(self._unseen_plots, self._unseen_plots + p),
-                np.arange(self._unseen_trinkets, self._unseen_trinkets + k),
-            ]
-        )
+            template[at : at + size] = array("f", [1.0] * size)
+        self._template = template
+        self._effect_fraction = fractions(MAX_EFFECT, MAX_EFFECT)
+        self._sheep_effect_fraction = fractions(MAX_SHEEP_EFFECT, MAX_SHEEP_EFFECT)
+        self._moves_fraction = fractions(MAX_MOVES, MAX_MOVES)
+        self._sheep_fraction = fractions(MAX_SHEEP, MAX_SHEEP)
+        self._hand_fractions = tuple(fractions(bound, bound) for bound in HAND_BOUNDS)
+        self._stack_fraction = fractions(STACK_SIZE, STACK_SIZE)
+        self._plot_fraction = fractions(p, p)
+        self._trinket_fraction = fractions(k, k)
+        self._turn_fraction = fractions(MAX_TURNS, MAX_TURNS)
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         obs = observation
@@ -337,11 +320,16 @@ class AridnykEncoder(Encoder):
         t, p, k = NUM_TILES, NUM_PLOTS, NUM_TRINKETS
         you: int = obs["you"]
         rel = self._relative[you]  # seat -> r
-        # Integer numerators in one machine array, scaled to [0, 1] by numpy at the end.
-        v = self._zeros[:]
+        # One machine array of float32, filled by item assignment (the cheapest write
+        # Python has) and handed to numpy as it is.
+        v = self._template[:]
+        unseen_tiles = self._unseen_tiles
+        unseen_plots = self._unseen_plots - 1  # card numbers count from 1
+        unseen_trinkets = self._unseen_trinkets - 1
 
-        # The board.
-        tile_at: dict[tuple[int, int], int] = {}
+        # The board. The tile of each cell, for the Shepherds: in-window cells by their
+        # index in the window, others by (x, y).
+        cell_tile: dict[Any, int] = {}
         terrain_plane = self._terrain_plane
         water_plane = self._water_plane
         positions = self._positions
@@ -350,22 +338,24 @@ class AridnykEncoder(Encoder):
         y: int
         tile: int
         for x, y, tile, terrain, edges in map(_CELL, obs["board"]):
-            tile_at[x, y] = tile
-            v[placed + tile] = 1
+            v[placed + tile] = 1.0
+            v[unseen_tiles + tile] = 0.0
             at = positions + 2 * tile
-            if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
-                cx = x + RADIUS
-                cy = y + RADIUS
-                v[at] = cx
-                v[at + 1] = cy
+            cx = x + RADIUS
+            cy = y + RADIUS
+            if 0 <= cx < SIDE and 0 <= cy < SIDE:
+                v[at] = cx * _WINDOW_SCALE
+                v[at + 1] = cy * _WINDOW_SCALE
                 at = cy * SIDE + cx
-                v[terrain_plane[terrain] + at] = 1
+                cell_tile[at] = tile
+                v[terrain_plane[terrain] + at] = 1.0
                 if edges:
                     for side in edges:
-                        v[water_plane[side] + at] = 1
+                        v[water_plane[side] + at] = 1.0
             else:
-                v[at] = min(max(x + RADIUS, 0), SIDE - 1)
-                v[at + 1] = min(max(y + RADIUS, 0), SIDE - 1)
+                cell_tile[x, y] = tile
+                v[at] = min(max(cx, 0), SIDE - 1) * _WINDOW_SCALE
+                v[at + 1] = min(max(cy, 0), SIDE - 1) * _WINDOW_SCALE
         unplaced = self._unplaced
         outside = self._outside
         base = self._shepherds
@@ -373,90 +363,110 @@ class AridnykEncoder(Encoder):
         for seat_name, where in obs["shepherds"].items():
             r = rel[int(seat_name)]
             if where is None:
-                v[unplaced + r] = 1
+                v[unplaced + r] = 1.0
                 continue
             x, y = where
-            tile = tile_at.get((x, y), -1)
-            if tile >= 0:
-                v[shepherd_tile + r * t + tile] = 1
             cx = x + RADIUS
             cy = y + RADIUS
             if 0 <= cx < SIDE and 0 <= cy < SIDE:
-                v[base + r * CELLS + cy * SIDE + cx] = 1
+                at = cy * SIDE + cx
+                tile = cell_tile.get(at, -1)
+                v[base + r * CELLS + at] = 1.0
             else:
-                v[outside + r] = 1
+                tile = cell_tile.get((x, y), -1)
+                v[outside + r] = 1.0
+            if tile >= 0:
+                v[shepherd_tile + r * t + tile] = 1.0
         base = self._spirits
         for name, where in obs["spirits"].items():
             s = _SPIRIT[name]
             if where is None:
-                v[unplaced + n + s] = 1
+                v[unplaced + n + s] = 1.0
                 continue
             cx = where[0] + RADIUS
             cy = where[1] + RADIUS
             if 0 <= cx < SIDE and 0 <= cy < SIDE:
-                v[base + s * CELLS + cy * SIDE + cx] = 1
+                v[base + s * CELLS + cy * SIDE + cx] = 1.0
             else:
-                v[outside + n + s] = 1
+                v[outside + n + s] = 1.0
 
         # Hands, as far as you know (your own also from its own keys), then the tiles.
         base = self._held_tiles
         for seat, known in enumerate(obs["known_hands"]):
-            at = base + rel[seat] * t
+            r = rel[seat]
+            at = base + r * t
             for tile in known["tiles"]:
-                v[at + tile] = 1
-            at = self._held_plots + rel[seat] * p - 1
+                v[at + tile] = 1.0
+                v[unseen_tiles + tile] = 0.0
+            at = self._held_plots + r * p - 1
             for plot in known["plots"]:
-                v[at + plot] = 1
-            at = self._held_trinkets + rel[seat] * k - 1
+                v[at + plot] = 1.0
+                v[unseen_plots + plot] = 0.0
+            at = self._held_trinkets + r * k - 1
             for trinket in known["trinkets"]:
-                v[at + trinket] = 1
+                v[at + trinket] = 1.0
+                v[unseen_trinkets + trinket] = 0.0
         at = self._held_tiles
         for tile in obs["hand_tiles"]:
-            v[at + tile] = 1
+            v[at + tile] = 1.0
+            v[unseen_tiles + tile] = 0.0
         at = self._held_plots - 1
         for plot in obs["plots"]:
-            v[at + plot] = 1
+            v[at + plot] = 1.0
+            v[unseen_plots + plot] = 0.0
         at = self._held_trinkets - 1
         for trinket in obs["trinkets"]:
-            v[at + trinket] = 1
+            v[at + trinket] = 1.0
+            v[unseen_trinkets + trinket] = 0.0
         at = self._horizon
         for tile in obs["horizon"]:
-            v[at + tile] = 1
+            v[at + tile] = 1.0
+            v[unseen_tiles + tile] = 0.0
         revealed = obs["revealed_tile"]
         if revealed is not None:
-            v[self._revealed_tile + revealed] = 1
+            v[self._revealed_tile + revealed] = 1.0
+            v[unseen_tiles + revealed] = 0.0
         at = self._white_done
         for tile in obs["white_done"]:
-            v[at + tile] = 1
+            v[at + tile] = 1.0
 
         # Plots and Trinkets (card numbers from 1).
         at = self._plot_row - 1
         for plot in obs["plot_row"]:
             if plot is not None:
-                v[at + plot] = 1
+                v[at + plot] = 1.0
+                v[unseen_plots + plot] = 0.0
             at += p
         at = self._trinket_row - 1
         for trinket in obs["trinket_row"]:
             if trinket is not None:
-                v[at + trinket] = 1
+                v[at + trinket] = 1.0
+                v[unseen_trinkets + trinket] = 0.0
             at += k
         cards = obs["revealed_cards"]
-        if cards["plot"] is not None:
-            v[self._revealed_plot + cards["plot"] - 1] = 1
-        if cards["trinket"] is not None:
-            v[self._revealed_trinket + cards["trinket"] - 1] = 1
+        plot = cards["plot"]
+        if plot is not None:
+            v[self._revealed_plot + plot - 1] = 1.0
+            v[unseen_plots + plot] = 0.0
+        trinket = cards["trinket"]
+        if trinket is not None:
+            v[self._revealed_trinket + trinket - 1] = 1.0
+            v[unseen_trinkets + trinket] = 0.0
         base = self._fulfilled - 1
         for seat, plots in enumerate(obs["fulfilled"]):
             at = base + rel[seat] * p
             for plot in plots:
-                v[at + plot] = 1
+                v[at + plot] = 1.0
+                v[unseen_plots + plot] = 0.0
         discards = obs["discards"]
         at = self._discarded_plots - 1
         for plot in discards["plots"]:
-            v[at + plot] = 1
+            v[at + plot] = 1.0
+            v[unseen_plots + plot] = 0.0
         at = self._discarded_trinkets - 1
         for trinket in discards["trinkets"]:
-            v[at + trinket] = 1
+            v[at + trinket] = 1.0
+            v[unseen_trinkets + trinket] = 0.0
 
         # Characters.
         characters = obs["characters"]
@@ -464,91 +474,103 @@ class AridnykEncoder(Encoder):
             base = self._characters
             for seat, name in enumerate(characters):
                 if name is not None:
-                    v[base + rel[seat] * 10 + _CHARACTER[name]] = 1
+                    v[base + rel[seat] * 10 + _CHARACTER[name]] = 1.0
         at = self._choice
         for name in obs["character_choice"]:
-            v[at + _CHARACTER[name]] = 1
+            v[at + _CHARACTER[name]] = 1.0
 
         # The turn.
-        v[self._season + _SEASON[obs["season"]]] = 1
-        v[self._phase + _PHASE[obs["phase"]]] = 1
+        v[self._season + _SEASON[obs["season"]]] = 1.0
+        v[self._phase + _PHASE[obs["phase"]]] = 1.0
         current = obs["current_player"]
         if current >= 0:
-            v[self._current + rel[current]] = 1
-        v[self._turn_player + rel[obs["turn_player"]]] = 1
+            v[self._current + rel[current]] = 1.0
+        v[self._turn_player + rel[obs["turn_player"]]] = 1.0
         winners = obs["winners"]
         if winners:
             for seat in winners:
-                v[self._winners + rel[seat]] = 1
+                v[self._winners + rel[seat]] = 1.0
         at = self._flags
         v[at] = bool(obs["trinket_used"])
         v[at + 1] = bool(obs["moved"])
         at = self._traded
         for name in obs["traded"]:
-            v[at + _SPIRIT[name]] = 1
+            v[at + _SPIRIT[name]] = 1.0
         at = self._can_trade
         for name in obs["can_trade"]:
-            v[at + _SPIRIT[name]] = 1
+            v[at + _SPIRIT[name]] = 1.0
         reaction = obs["reaction"]
         if reaction is not None:
-            v[self._reaction + _TRIGGER[reaction["trigger"]]] = 1
+            v[self._reaction + _TRIGGER[reaction["trigger"]]] = 1.0
             spirit = reaction.get("spirit")
             if spirit is not None:
-                v[self._reaction_spirit + _SPIRIT[spirit]] = 1
+                v[self._reaction_spirit + _SPIRIT[spirit]] = 1.0
             trinket = reaction.get("trinket")
             if trinket is not None:
-                v[self._reaction_trinket + trinket - 1] = 1
+                v[self._reaction_trinket + trinket - 1] = 1.0
+                v[unseen_trinkets + trinket] = 0.0
         pending = obs["pending"]
         if pending is not None:
-            v[self._step + _STEP[pending["frame"]]] = 1
+            v[self._step + _STEP[pending["frame"]]] = 1.0
             effects = pending.get("effects")
             if effects:
                 at = self._effects
                 for name, amount in effects.items():
-                    bound = MAX_SHEEP_EFFECT if name == "sheep" else MAX_EFFECT
-                    v[at + _EFFECT[name]] = amount if amount < bound else bound
+                    if name == "sheep":
+                        fraction = self._sheep_effect_fraction
+                        bound = MAX_SHEEP_EFFECT
+                    else:
+                        fraction = self._effect_fraction
+                        bound = MAX_EFFECT
+                    v[at + _EFFECT[name]] = fraction[amount if amount < bound else bound]
             tile = pending.get("tile")
             if tile is not None:
-                v[self._pending_tile + tile] = 1
+                v[self._pending_tile + tile] = 1.0
+                v[unseen_tiles + tile] = 0.0
             rotation = pending.get("rotation")
             if rotation is not None:
-                v[self._rotation + rotation] = 1
+                v[self._rotation + rotation] = 1.0
             spirit = pending.get("spirit")
             if spirit is not None:
-                v[self._pending_spirit + _SPIRIT[spirit]] = 1
+                v[self._pending_spirit + _SPIRIT[spirit]] = 1.0
             moves = pending.get("moves_left")
             if moves is not None:
-                v[self._moves_left] = moves if moves < MAX_MOVES else MAX_MOVES
+                v[self._moves_left] = self._moves_fraction[
+                    moves if moves < MAX_MOVES else MAX_MOVES
+                ]
             kind = pending.get("kind")
             if kind is not None:
-                v[self._draw_kind + _DRAW_KIND[kind]] = 1
+                v[self._draw_kind + _DRAW_KIND[kind]] = 1.0
             if pending.get("may_refresh"):
-                v[self._flags + 2] = 1
+                v[self._flags + 2] = 1.0
 
         # Counts.
         base = self._sheep
+        fraction = self._sheep_fraction
         for seat, sheep in enumerate(obs["sheep"]):
-            v[base + rel[seat]] = sheep if sheep < MAX_SHEEP else MAX_SHEEP
+            v[base + rel[seat]] = fraction[sheep if sheep < MAX_SHEEP else MAX_SHEEP]
         base = self._hand_sizes
+        tiles_fraction, plots_fraction, trinkets_fraction = self._hand_fractions
+        tiles_bound, plots_bound, trinkets_bound = HAND_BOUNDS
         for seat, sizes in enumerate(obs["hand_sizes"]):
             at = base + rel[seat] * 3
-            for i, key in enumerate(_HAND_KEYS):
-                size = sizes[key]
-                bound = HAND_BOUNDS[i]
-                v[at + i] = size if size < bound else bound
+            size = sizes["tiles"]
+            v[at] = tiles_fraction[size if size < tiles_bound else tiles_bound]
+            size = sizes["plots"]
+            v[at + 1] = plots_fraction[size if size < plots_bound else plots_bound]
+            size = sizes["trinkets"]
+            v[at + 2] = trinkets_fraction[size if size < trinkets_bound else trinkets_bound]
         at = self._counts
         stacks = obs["stack_sizes"]
+        fraction = self._stack_fraction
         for i, season in enumerate(STACK_SEASONS):
-            v[at + i] = min(stacks[season], STACK_SIZE)
+            size = stacks[season]
+            v[at + i] = fraction[size if size < STACK_SIZE else STACK_SIZE]
         decks = obs["deck_sizes"]
-        v[at + 3] = min(decks["plots"], p)
-        v[at + 4] = min(decks["trinkets"], k)
-        v[at + 5] = min(obs["turns_played"], MAX_TURNS)
-
-        raw = np.frombuffer(v, np.uint16)
-        vector = raw * self._scale
-        vector[self._unseen] = raw.take(self._seen).max(axis=0) == 0
-        return vector
+        v[at + 3] = self._plot_fraction[min(decks["plots"], p)]
+        v[at + 4] = self._trinket_fraction[min(decks["trinkets"], k)]
+        v[at + 5] = self._turn_fraction[min(obs["turns_played"], MAX_TURNS)]
+        return np.frombuffer(v, np.float32)
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise if `observation` is not one this encoder understands (game data changed)."""

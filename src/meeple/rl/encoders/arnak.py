@@ -237,6 +237,7 @@ _TEMPLE = {name: i for i, name in enumerate(TEMPLE_STACKS)}
 _SOLO = {name: i for i, name in enumerate(SOLO_TILES)}
 _FRAME = {name: i for i, name in enumerate(FRAMES)}
 _ICON = {name: i for i, name in enumerate(ICONS)}
+_NO_TRAVEL = array("H", bytes(2 * len(ICONS)))
 
 
 class ArnakEncoder(Encoder):
@@ -456,6 +457,13 @@ class ArnakEncoder(Encoder):
             zeros[self._config + 1] = int(values.get("difficulty", 0))
             zeros[self._config + 2] = bool(values.get("rival_skips_green_buy_item", False))
         self._zeros = zeros
+        self._travel_size = s * SPACES * len(ICONS)
+        # The board's travel costs never change: the first observation read gives them,
+        # and later calls start from a copy of `zeros` with them written in, rewriting
+        # only a space whose cost differs. One attribute, replaced whole: (the costs
+        # seen, by site and space; that start), or None before the first observation.
+        self._travel_known: tuple[tuple[tuple[dict[str, int], ...], ...], array[int]] | None
+        self._travel_known = None
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         obs = observation
@@ -465,7 +473,14 @@ class ArnakEncoder(Encoder):
         you: int = obs["you"]
         rel = self._relative[you]  # seat -> r
         # Integer numerators in one machine array, capped and scaled by numpy at the end.
-        v = self._zeros[:]
+        sites = obs["sites"]
+        known_travel = self._travel_known
+        expected: tuple[tuple[dict[str, int], ...], ...] = ()
+        if known_travel is not None and len(sites) == len(known_travel[0]):
+            expected, start = known_travel
+            v = start[:]
+        else:
+            v = self._zeros[:]
 
         # The turn.
         v[self._round + min(max(obs["round"], 1), ROUNDS) - 1] = 1
@@ -585,21 +600,29 @@ class ArnakEncoder(Encoder):
         # Sites.
         spaces = self._spaces
         width = n + 2
-        for i, site in enumerate(obs["sites"]):
+        icons = len(ICONS)
+        discovered = self._discovered
+        site_tile = self._tile
+        site_guardian = self._site_guardian
+        site_idol = self._idol
+        hidden = self._hidden
+        travel_base = self._travel
+        for i, site in enumerate(sites):
             if site["discovered"]:
-                v[self._discovered + i] = 1
-                tile = site["tile"]
+                v[discovered + i] = 1
                 if i >= CAMPS:
-                    v[self._tile + i * len(TILE_IDS) + _TILE[tile]] = 1
+                    v[site_tile + i * len(TILE_IDS) + _TILE[site["tile"]]] = 1
             guardian = site["guardian"]
             if guardian is not None:
-                v[self._site_guardian + i * len(GUARDIAN_IDS) + _GUARDIAN[guardian]] = 1
+                v[site_guardian + i * len(GUARDIAN_IDS) + _GUARDIAN[guardian]] = 1
             idol = site["idol"]
             if idol is not None:
-                v[self._idol + i * len(IDOL_KINDS) + _IDOL[idol]] = 1
-            v[self._hidden + i] = site["hidden_idols"]
+                v[site_idol + i * len(IDOL_KINDS) + _IDOL[idol]] = 1
+            v[hidden + i] = site["hidden_idols"]
             at = spaces + i * SPACES * width
-            travel = self._travel + i * SPACES * len(ICONS)
+            travel = travel_base + i * SPACES * icons
+            costs = expected[i] if expected else ()
+            j = 0
             for space in site["spaces"]:
                 occupant = space["occupant"]
                 if occupant >= 0:
@@ -608,10 +631,21 @@ class ArnakEncoder(Encoder):
                     v[at + n] = 1
                 if space["blocked"]:
                     v[at + n + 1] = 1
-                for icon, count in space["travel"].items():
-                    v[travel + _ICON[icon]] = count
+                cost = space["travel"]
+                if j >= len(costs) or cost != costs[j]:
+                    if j < len(costs):
+                        v[travel : travel + icons] = _NO_TRAVEL
+                    for icon, count in cost.items():
+                        v[travel + _ICON[icon]] = count
                 at += width
-                travel += len(ICONS)
+                travel += icons
+                j += 1
+            while j < len(costs):  # a space the costs seen have and this site has not
+                v[travel : travel + icons] = _NO_TRAVEL
+                travel += icons
+                j += 1
+        if known_travel is None:
+            self._learn_travel(sites, v)
 
         # The research track, assistants, temple.
         track = obs["research_track"]
@@ -677,6 +711,17 @@ class ArnakEncoder(Encoder):
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
         return vector
+
+    def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
+        """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the
+        start of later encodings, if the observation has the usual shape."""
+        if len(sites) != len(SITE_IDS) or any(len(site["spaces"]) > SPACES for site in sites):
+            return
+        expected = tuple(tuple(dict(space["travel"]) for space in site["spaces"]) for site in sites)
+        start = self._zeros[:]
+        at = self._travel
+        start[at : at + self._travel_size] = v[at : at + self._travel_size]
+        self._travel_known = (expected, start)
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise if `observation` is not one this encoder understands (game data changed)."""
