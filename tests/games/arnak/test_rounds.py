@@ -760,3 +760,19 @@ def test_games_whose_decks_run_out_play_to_the_end(seed: int) -> None:
         assert len(state._row_art) + len(state._row_item) <= 6
         assert all(c is None or c.startswith(("item.", "art.")) for c in shown["card_row"]["items"])
     assert not state._art_deck and not state._item_deck
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_running_score_is_the_sum_of_its_parts(players: int) -> None:
+    import meeple
+    from meeple.core.rng import Rng
+
+    state = meeple.load_game("arnak", players=players).new_initial_state(seed=players)
+    rng = Rng(7)
+    while not state.is_terminal():
+        for p in range(players):
+            assert state._score(p) == sum(state.score_parts(p).values())
+        legal = state.legal_actions()
+        moves = [a for a in legal if a not in (A.PASS, A.END_TURN)] or legal
+        state.apply_action(moves[rng.below(len(moves))])
+    assert state.scores() == [float(sum(state.score_parts(p).values())) for p in range(players)]

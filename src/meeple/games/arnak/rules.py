@@ -76,6 +76,8 @@ ROUNDS = 5
 MAX_ASSISTANTS = 2
 GUARDIAN_VP = 5
 ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
+CARD_VP: tuple[int, ...] = tuple(card.vp for card in CARDS)  # Fear's is -1
+TEMPLE_VP: tuple[int, ...] = tuple(stack.vp for stack in TEMPLE_STACKS)
 
 # Frame kinds.
 SEQ = "seq"
@@ -455,7 +457,21 @@ class ArnakState(CheckedState):
         }
 
     def _score(self, p: int) -> int:
-        return sum(self.score_parts(p).values())
+        """The sum of `score_parts(p)`, without building it (observations show it)."""
+        seat = self._seats[p]
+        vp = CARD_VP
+        slots = seat.slots
+        return (
+            self.research_points(p)
+            + sum(TEMPLE_VP[t] for t in seat.temples)
+            + (seat.crates + sum(slots)) * VP_PER_IDOL
+            + sum(v for v, full in zip(EMPTY_SLOT_VALUES, slots, strict=True) if not full)
+            + GUARDIAN_VP * len(seat.guardians)
+            + sum(vp[c] for c in seat.hand)
+            + sum(vp[c] for c in seat.deck)
+            + sum(vp[c] for c in seat.play)
+            - 2 * seat.fear_tiles
+        )
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         rank = self._seats[p].temple_rank
