@@ -115,8 +115,6 @@ BONUS_PICK = "bonus_pick"
 ORDER = "order"
 KEEP = "keep"
 
-CAMP_KINDS = {"camp": 0, "level1": 1, "level2": 2}
-
 
 class Seat:
     """One expedition's components."""
@@ -551,12 +549,10 @@ class ArnakState(CheckedState):
                 self._finish_solo_round()
 
     def _end_turn(self) -> None:
-        seat = self._seats[self._turn]
         self._refill_row()
         self._revealed = []
         self._main = self._late_free = False
         self._pool = [0, 0, 0, 0]
-        del seat
         if self._solo:
             if self._rival.tiles_left():
                 self._rival.take_turn(self)
