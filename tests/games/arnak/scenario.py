@@ -270,3 +270,7 @@ def do(state: ArnakState, *actions: int | str) -> ArnakState:
         )
         state.apply_action(a)
     return state
+
+
+BASIC_DECK = cards("funding_car", "funding_boat", "exploration_car", "exploration_boat")
+"""The four basic cards as a deck, bottom first: exploration (boat) is drawn first."""

@@ -21,6 +21,7 @@ from meeple.games.arnak.components import (
 from meeple.games.arnak.rules import RIVAL, SITE_SLOTS, ArnakState, Seat
 
 from .scenario import (
+    BASIC_DECK,
     HOME,
     A,
     assistant,
@@ -40,7 +41,7 @@ from .scenario import (
     supply,
 )
 
-DECK = cards("funding_car", "funding_boat", "exploration_car", "exploration_boat")
+DECK = BASIC_DECK
 FC, FB, EC, EB = DECK  # bottom .. top: EB is drawn first, FC is the bottom card
 FREE_CARDS = {
     "steam_boat",

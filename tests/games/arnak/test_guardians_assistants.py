@@ -13,11 +13,11 @@ from meeple.games.arnak.components import ASSISTANTS, FEAR, GUARDIANS, RESOURCES
 from meeple.games.arnak.rules import SITE_SLOTS, ArnakState, Seat
 
 from .scenario import (
+    BASIC_DECK,
     HOME,
     A,
     assistant,
     card,
-    cards,
     discover,
     do,
     fresh,
@@ -30,8 +30,8 @@ from .scenario import (
     supply,
 )
 
-DECK = cards("funding_car", "funding_boat", "exploration_car", "exploration_boat")
-FC, FB, EC, EB = DECK  # bottom .. top
+DECK = BASIC_DECK
+FC, FB, EC, EB = DECK  # bottom .. top: EB is drawn first, FC is the bottom card
 ICON_CARD = {0: FEAR, 1: FC, 2: FB, 3: card("stone_jar")}  # a card with one boot/car/boat/plane
 
 

@@ -36,6 +36,7 @@ from meeple.games.arnak.components import (
     JEWEL,
     LEVEL1_TILES,
     LEVEL2_TILES,
+    RESOURCES,
     SITE_TILES,
     SLOT_EFFECTS,
     STARTING_DECK,
@@ -48,7 +49,7 @@ from meeple.games.arnak.components import (
     bag,
     icons,
 )
-from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, add, as_planes, deficit
+from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, UNIT_ICONS, add, as_planes, deficit
 
 if TYPE_CHECKING:
     from meeple.games.arnak.game import ArnakGame
@@ -188,6 +189,21 @@ class Seat:
     def cards(self) -> list[int]:
         return self.hand + self.deck + self.play
 
+    def assistant_slot(self, assistant: int) -> int:
+        return [a & 15 for a in self.assistants].index(assistant)
+
+    def guardian_slot(self, guardian: int) -> int:
+        return [g & 15 for g in self.guardians].index(guardian)
+
+    def arch_at(self, site: int) -> int:
+        """Which of this seat's archaeologists stands at `site`."""
+        return next(i for i, s in enumerate(self.arch) if s != HOME and SLOT_SITE[s] == site)
+
+
+def _resources_of(cost: dict[str, Any]) -> tuple[int, ...]:
+    """The resource part of a price that may also hold travel, hand cards or idols."""
+    return tuple(int(cost.get(r, 0)) for r in RESOURCES)
+
 
 def _covers(res: list[int], cost: tuple[int, ...]) -> bool:
     return (
@@ -215,6 +231,23 @@ def _adds_only(effect: Effect) -> bool:
         elif op not in ADDING_STEPS:
             return False
     return True
+
+
+def _adding_assistant(code: int) -> bool:
+    """May the assistant with this code (id | gold << 4) be used while paying travel?"""
+    if code & 15 >= len(ASSISTANTS):
+        return False
+    helper = ASSISTANTS[code & 15]
+    return not helper.main and _adds_only(helper.gold if code & 16 else helper.silver)
+
+
+ADDING_ASSISTANT: tuple[bool, ...] = tuple(_adding_assistant(code) for code in range(32))
+ADDING_BOON: tuple[bool, ...] = tuple(
+    g.boon_travel is None and _adds_only(g.boon) for g in GUARDIANS
+)
+ADDING_SLOT_ACTIONS: tuple[int, ...] = tuple(
+    A.IDOL_SLOT + e for e, (_, effect) in enumerate(SLOT_EFFECTS) if _adds_only(effect)
+)
 
 
 def _offers(effect: Effect, resource: int) -> bool:
@@ -878,7 +911,7 @@ class ArnakState(CheckedState):
                 self._push_seq(p, effect)
         elif A.ASSISTANT <= action < A.BOON:
             a = action - A.ASSISTANT
-            i = [x & 15 for x in seat.assistants].index(a)
+            i = seat.assistant_slot(a)
             code = seat.assistants[i]
             seat.assistants[i] = code | 32
             if ASSISTANTS[a].main:
@@ -886,7 +919,7 @@ class ArnakState(CheckedState):
             self._push_seq(p, ASSISTANTS[a].gold if code & 16 else ASSISTANTS[a].silver)
         elif A.BOON <= action < A.OPTION:
             g = action - A.BOON
-            i = [x & 15 for x in seat.guardians].index(g)
+            i = seat.guardian_slot(g)
             seat.guardians[i] |= 16
             self._push_seq(p, GUARDIANS[g].boon)
         elif action == A.PASS:
@@ -1257,12 +1290,7 @@ class ArnakState(CheckedState):
 
     def _can_afford(self, p: int, cost: dict[str, Any]) -> bool:
         seat = self._seats[p]
-        plain = {
-            k: v
-            for k, v in cost.items()
-            if k in ("coin", "compass", "tablet", "arrowhead", "jewel")
-        }
-        need = bag(plain, "cost")
+        need = _resources_of(cost)
         if not _covers(seat.res, need):
             return False
         if len(seat.hand) < int(cost.get("hand_card", 0)):
@@ -1274,12 +1302,7 @@ class ArnakState(CheckedState):
 
     def _pay_offer(self, p: int, cost: dict[str, Any], then: Effect) -> None:
         seat = self._seats[p]
-        plain = {
-            k: v
-            for k, v in cost.items()
-            if k in ("coin", "compass", "tablet", "arrowhead", "jewel")
-        }
-        self._pay(seat, bag(plain, "cost"))
+        self._pay(seat, _resources_of(cost))
         seat.crates -= int(cost.get("idol", 0))
         self._push_seq(p, then)
         self._push_travel(p, icons(cost.get("travel", {}), "cost"), NO_ICONS)
@@ -1429,7 +1452,7 @@ class ArnakState(CheckedState):
                 out.append(A.BOON + (g & 15))
         for i in range(4):
             if self._pool[i]:
-                icon = ONE_PLANE if seat.all_plane else tuple(1 if j == i else 0 for j in range(4))
+                icon = ONE_PLANE if seat.all_plane else UNIT_ICONS[i]
                 if deficit(need, add(paid, icon)) < gap:
                     out.append(A.POOL + i)
         if seat.res[COIN] >= 2:
@@ -1442,21 +1465,14 @@ class ArnakState(CheckedState):
         seat = self._seats[p]
         out = []
         for a in seat.assistants:
-            helper = ASSISTANTS[a & 15]
-            if (
-                not a & 32
-                and not helper.main
-                and _adds_only(helper.gold if a & 16 else helper.silver)
-            ):
+            # a: id | gold << 4 | exhausted << 5, so a & 31 indexes ADDING_ASSISTANT
+            if not a & 32 and ADDING_ASSISTANT[a & 31]:
                 out.append(A.ASSISTANT + (a & 15))
         for g in seat.guardians:
-            guardian = GUARDIANS[g & 15]
-            if not g & 16 and guardian.boon_travel is None and _adds_only(guardian.boon):
+            if not g & 16 and ADDING_BOON[g & 15]:
                 out.append(A.BOON + (g & 15))
         if seat.crates and not all(seat.slots):
-            out.extend(
-                A.IDOL_SLOT + e for e, (_, effect) in enumerate(SLOT_EFFECTS) if _adds_only(effect)
-            )
+            out.extend(ADDING_SLOT_ACTIONS)
         return out
 
     def _frame_apply(self, frame: tuple[Any, ...], action: int) -> None:
@@ -1481,7 +1497,7 @@ class ArnakState(CheckedState):
                 gained = as_planes(t) if seat.all_plane else t
             elif A.BOON <= action < A.OPTION:
                 g = action - A.BOON
-                i = [x & 15 for x in seat.guardians].index(g)
+                i = seat.guardian_slot(g)
                 seat.guardians[i] |= 16
                 gained = GUARDIANS[g].boon_travel or NO_ICONS
                 if seat.all_plane:
@@ -1492,7 +1508,7 @@ class ArnakState(CheckedState):
             else:
                 i = action - A.POOL
                 self._pool[i] -= 1
-                gained = tuple(1 if j == i else 0 for j in range(4))
+                gained = UNIT_ICONS[i]
                 if seat.all_plane:
                     gained = ONE_PLANE
             paid = add(paid, gained)
@@ -1557,7 +1573,7 @@ class ArnakState(CheckedState):
             stack.append((RELOCATE_TO, p, frame[2], action - A.SITE))
         elif kind == RELOCATE_TO:
             origin, target = frame[3], action - A.SITE
-            i = next(i for i, s in enumerate(seat.arch) if s != HOME and SLOT_SITE[s] == origin)
+            i = seat.arch_at(origin)
             self._occ[seat.arch[i]] = FREE
             slot = self.free_slot(target)
             seat.arch[i] = slot
@@ -1596,7 +1612,7 @@ class ArnakState(CheckedState):
             self._take_guardian(p, action - A.OVERCOME)
         elif kind == REFRESH:
             a = action - A.ASSISTANT
-            i = [x & 15 for x in seat.assistants].index(a)
+            i = seat.assistant_slot(a)
             seat.assistants[i] &= ~32
             if frame[2] > 1:
                 stack.append((REFRESH, p, frame[2] - 1))
@@ -1608,14 +1624,14 @@ class ArnakState(CheckedState):
         elif kind == SWAP_SUPPLY:
             old = frame[2]
             new = action - A.ASSISTANT
-            i = [x & 15 for x in seat.assistants].index(old)
+            i = seat.assistant_slot(old)
             gold = seat.assistants[i] & 16
             pile = next(s for s in self._supply if s and s[-1] == new)
             pile[-1] = old
             seat.assistants[i] = new | gold
         elif kind == RECALL:
             site = action - A.SITE
-            i = next(i for i, s in enumerate(seat.arch) if s != HOME and SLOT_SITE[s] == site)
+            i = seat.arch_at(site)
             self._occ[seat.arch[i]] = FREE
             seat.arch[i] = HOME
         elif kind == LOOK_COUNT:
@@ -1667,7 +1683,7 @@ class ArnakState(CheckedState):
             seat.assistants.append(a)
         elif kind == UPGRADE_ASSISTANT:
             a = action - A.ASSISTANT
-            i = [x & 15 for x in seat.assistants].index(a)
+            i = seat.assistant_slot(a)
             seat.assistants[i] = a | 16
         elif kind == RESCUE:
             a = action - A.ASSISTANT

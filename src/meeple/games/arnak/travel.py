@@ -36,3 +36,5 @@ def as_planes(icons: Sequence[int]) -> tuple[int, ...]:
 
 NO_ICONS: tuple[int, ...] = (0, 0, 0, 0)
 ONE_PLANE: tuple[int, ...] = (0, 0, 0, 1)
+UNIT_ICONS: tuple[tuple[int, ...], ...] = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), ONE_PLANE)
+"""One icon of each kind, in ICONS order."""
