@@ -342,3 +342,16 @@ def test_resample_deals_anew_the_cards_another_seat_drew_for_an_earring() -> Non
     assert len(seen) > 1, "the drawn cards are not copied from the truth"
     # the drawing seat itself keeps what it drew
     assert state.resample(0, 1)._stack[-1][2] == truth
+
+
+def test_cards_drawn_for_an_earring_still_count_in_the_running_score() -> None:
+    state = fresh(players=2, seed=4)
+    deck = cards("fear", "item.hat", "fear")
+    setup(state, 0, hand=cards("art.crystal_earring"), deck=deck, resources=[0, 0, 1, 0, 0])
+    before = state.observation(0)["scores_so_far"][0]
+    do(state, A.HAND + cards("art.crystal_earring")[0], A.OPTION + 2)
+    assert state._stack[-1][0] == "look_keep"
+    assert state.observation(0)["scores_so_far"][0] == before
+    for k in range(8):
+        guess = state.resample(1, k)
+        assert guess.observation(1) == state.observation(1)

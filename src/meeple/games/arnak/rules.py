@@ -475,7 +475,7 @@ class ArnakState(CheckedState):
 
     def score_parts(self, p: int) -> dict[str, int]:
         seat = self._seats[p]
-        cards = seat.cards()
+        cards = seat.cards() + self._drawn(p)
         idols = seat.crates + sum(seat.slots)
         return {
             "research": self.research_points(p),
@@ -486,6 +486,14 @@ class ArnakState(CheckedState):
             "cards": sum(CARDS[c].vp for c in cards if c != FEAR),
             "fear": -sum(1 for c in cards if c == FEAR) - 2 * seat.fear_tiles,
         }
+
+    def _drawn(self, p: int) -> list[int]:
+        """Cards `p` holds in a pending Earring draw (still theirs, in no pile yet)."""
+        out: list[int] = []
+        for frame in self._stack:
+            if frame[1] == p and frame[0] in (LOOK_KEEP, LOOK_RETURN):
+                out.extend(frame[2])
+        return out
 
     def _score(self, p: int) -> int:
         """The sum of `score_parts(p)`, without building it (observations show it)."""
@@ -501,6 +509,7 @@ class ArnakState(CheckedState):
             + sum(vp[c] for c in seat.hand)
             + sum(vp[c] for c in seat.deck)
             + sum(vp[c] for c in seat.play)
+            + sum(vp[c] for c in self._drawn(p))
             - 2 * seat.fear_tiles
         )
 
