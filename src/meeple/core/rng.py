@@ -56,16 +56,34 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n >= 1")
         limit = _MASK - (_MASK + 1) % n
+        # next64() written out: search agents call this in their inner loops, and the
+        # method call cost as much as the arithmetic. The stream is the same.
+        state = self.state
         while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (below(i + 1) for each i, written out)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]

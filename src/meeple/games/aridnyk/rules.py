@@ -132,6 +132,7 @@ _SHORT = {
     MUSICIAN: frozenset((POLONYNA,)),
 }
 _NO_SHORT: frozenset[int] = frozenset()
+_NEAR_KEY = 1 << 12  # _met keys from here on hold the one-tile-short checks
 ALL_TERRAINS = frozenset(range(5))
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
@@ -866,6 +867,17 @@ class AridnykState(CheckedState):
             self._met[key] = level
         return level
 
+    def _plot_near(self, seat: int, plot: int) -> bool:
+        """Whether one more tile of the right terrain would meet the Plot (cached beside
+        the levels, under keys of their own)."""
+        key = _NEAR_KEY + seat * 64 + plot
+        near = self._met.get(key)
+        if near is None:
+            near = self._met[key] = measure(
+                PLOTS[plot].task, self._layout, self._shepherds[seat], self._spirits, ALL_TERRAINS
+            )
+        return bool(near)
+
     def standings(self) -> list[tuple[int, int, float]]:
         """(Sheep, Plots fulfilled, Sheep-equivalents in hand) per seat. The last counts
         the rewards of held Plots whose task is met now, a share of those one tile short,
@@ -874,11 +886,10 @@ class AridnykState(CheckedState):
         out = []
         for seat in range(len(self._sheep)):
             hand = 1.5 * len(self._trinkets[seat])
-            shepherd = self._shepherds[seat]
             for plot in self._plots[seat]:
                 if self._plot_level(seat, plot):
                     hand += PLOT_VALUE[plot]
-                elif measure(PLOTS[plot].task, self._layout, shepherd, self._spirits, ALL_TERRAINS):
+                elif self._plot_near(seat, plot):
                     hand += NEAR_SHARE * PLOT_VALUE[plot]
             out.append((self._sheep[seat], len(self._fulfilled[seat]), hand))
         return out
@@ -1616,5 +1627,6 @@ class AridnykState(CheckedState):
                     new._dealt[s] = sorted(pool[:2])
                     del pool[:2]
         self._as_guess(new, seed)
-        new._met = {}
+        # The Plot checks cached in _met read the board, the Shepherds, the Spirits and
+        # the (public) characters, none of which a resample changes: the guess shares them.
         return new
