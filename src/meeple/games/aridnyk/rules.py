@@ -512,13 +512,7 @@ class AridnykState(CheckedState):
         return [r for r in range(4) if layout.legal_cells(tile, r, without)]
 
     def _cell_actions(self, tile: int, rotation: int, without: int = -1) -> list[int]:
-        layout = self._layout
-        return sorted(
-            A.CELL + k * 4 + s
-            for k, s in (
-                layout.anchor(c, without) for c in layout.legal_cells(tile, rotation, without)
-            )
-        )
+        return sorted([A.CELL + code for code in self._layout.legal_codes(tile, rotation, without)])
 
     def _place_tile(self, frame: list[Any], cell: Cell) -> None:
         purpose, tile, rotation = frame[1], frame[2], frame[3]
