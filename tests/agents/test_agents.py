@@ -93,6 +93,7 @@ def test_specs() -> None:
         "ismcts:iterations=0",
         "ismcts:seconds=-1",
         "ismcts:rollout=smart",
+        "ismcts:exploration=-0.5",
         "ismcts:depth=3",
         "random:iterations=3",
     ],
@@ -115,3 +116,17 @@ def test_ismcts_with_greedy_rollouts_and_a_time_budget() -> None:
     state = positions("anludim", 3, 1, seed=8)[0]
     agent = make("ismcts", seed=1, seconds=0.05, rollout="greedy")
     assert agent.act(state) in state.legal_actions()
+
+
+def test_search_defaults_per_game() -> None:
+    """Arnak's evaluator separates moves by hundredths, so its search explores less; a
+    game without its own constant gets the default. An explicit setting wins."""
+    from meeple.agents.evaluation import DEFAULT_EXPLORATION, exploration_for
+
+    arnak = positions("arnak", 2, 1)[0]
+    anludim = positions("anludim", 2, 1)[0]
+    assert exploration_for(arnak) == 0.35
+    assert exploration_for(anludim) == DEFAULT_EXPLORATION
+    chosen = [make("ismcts", seed=4, iterations=40).act(arnak.clone()) for _ in range(2)]
+    explicit = make("ismcts", seed=4, iterations=40, exploration=0.35).act(arnak.clone())
+    assert chosen == [explicit, explicit]

@@ -18,7 +18,9 @@ Evaluator = Callable[[State], list[float]]
 
 _EVALUATORS: dict[str, Evaluator] = {}
 _ROLLOUT_DEPTHS: dict[str, int] = {}
+_EXPLORATIONS: dict[str, float] = {}
 DEFAULT_ROLLOUT_DEPTH = 4
+DEFAULT_EXPLORATION = 0.7
 
 
 def register_evaluator(game: str, evaluator: Evaluator) -> None:
@@ -36,6 +38,19 @@ def rollout_depth_for(state: State) -> int:
     if name not in _EVALUATORS:
         load_heuristics(name)
     return _ROLLOUT_DEPTHS.get(name, DEFAULT_ROLLOUT_DEPTH)
+
+
+def register_exploration(game: str, constant: float) -> None:
+    """Search's UCB exploration constant for `game`: smaller where the evaluator's
+    values for the moves on offer lie close together."""
+    _EXPLORATIONS[game] = constant
+
+
+def exploration_for(state: State) -> float:
+    name = state.game.info.name
+    if name not in _EVALUATORS:
+        load_heuristics(name)
+    return _EXPLORATIONS.get(name, DEFAULT_EXPLORATION)
 
 
 def softmax(strengths: Sequence[float]) -> list[float]:

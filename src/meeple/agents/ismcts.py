@@ -14,7 +14,7 @@ import math
 import time
 from typing import Any
 
-from meeple.agents.evaluation import evaluator_for, rollout_depth_for
+from meeple.agents.evaluation import evaluator_for, exploration_for, rollout_depth_for
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import AgentError
@@ -39,7 +39,7 @@ class ISMCTSAgent:
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 0.7,
+        exploration: float | None = None,
         rollout: str = "random",
         rollout_depth: int | None = None,
     ) -> None:
@@ -51,6 +51,8 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
         if rollout not in ("random", "greedy"):
             raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
+        if exploration is not None and not exploration >= 0:
+            raise AgentError(f"ismcts exploration must be >= 0, not {exploration!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
         self.seed = seed
@@ -77,6 +79,9 @@ class ISMCTSAgent:
         depth = self.rollout_depth
         if depth is None:
             depth = rollout_depth_for(state)
+        c = self.exploration
+        if c is None:
+            c = exploration_for(state)
         policy = self._rollout_policy(rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -86,7 +91,7 @@ class ISMCTSAgent:
             if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(
-                state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy, depth
+                state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy, depth, c
             )
             done += 1
         self.last_iterations = done
@@ -101,11 +106,17 @@ class ISMCTSAgent:
         return GreedyAgent(seed=rng.next64() >> 1)
 
     def _iterate(
-        self, det: State, root: _Node, rng: Rng, evaluate: Any, policy: Any, depth: int
+        self,
+        det: State,
+        root: _Node,
+        rng: Rng,
+        evaluate: Any,
+        policy: Any,
+        depth: int,
+        c: float,
     ) -> None:
         node = root
         path = []
-        c = self.exploration
         # Selection and expansion along the determinization.
         while not det.is_terminal():
             legal = det.legal_actions()
