@@ -365,3 +365,30 @@ def test_plot_unmet_again_cannot_be_claimed() -> None:
     state2._shepherds[1] = (0, 0)  # another Shepherd there does not count
     touch(state2)
     assert claims(state2) == []
+
+
+def test_cached_plot_checks_hold_for_resampled_hands() -> None:
+    """A resample keeps the cached Plot checks (they read only the board, the Shepherds,
+    the Spirits and the characters); along random games every seat's standing and
+    claimable Plots on a guess equal those counted afresh on the same guess."""
+    import meeple
+    from meeple.core.rng import Rng
+
+    game = meeple.load_game("aridnyk", players=3)
+    rng = Rng(11)
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if rng.below(6) == 0:
+                state.standings()  # fills the cache with the true hands' Plots
+                guess = state.resample(state.current_player, rng.below(1000))
+                cached = (guess.standings(), guess.legal_actions())
+                fresh = guess.clone()
+                fresh._met = {}
+                fresh._legal = None
+                assert (fresh.standings(), fresh.legal_actions()) == cached
+                checked += 1
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+    assert checked > 50
