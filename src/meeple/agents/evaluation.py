@@ -33,11 +33,16 @@ def register_rollout_depth(game: str, depth: int) -> None:
     _ROLLOUT_DEPTHS[game] = depth
 
 
-def rollout_depth_for(state: State) -> int:
+def _game_of(state: State) -> str:
+    """The state's game name, its heuristics module imported (it registers them)."""
     name = state.game.info.name
     if name not in _EVALUATORS:
         load_heuristics(name)
-    return _ROLLOUT_DEPTHS.get(name, DEFAULT_ROLLOUT_DEPTH)
+    return name
+
+
+def rollout_depth_for(state: State) -> int:
+    return _ROLLOUT_DEPTHS.get(_game_of(state), DEFAULT_ROLLOUT_DEPTH)
 
 
 def register_exploration(game: str, constant: float) -> None:
@@ -47,10 +52,7 @@ def register_exploration(game: str, constant: float) -> None:
 
 
 def exploration_for(state: State) -> float:
-    name = state.game.info.name
-    if name not in _EVALUATORS:
-        load_heuristics(name)
-    return _EXPLORATIONS.get(name, DEFAULT_EXPLORATION)
+    return _EXPLORATIONS.get(_game_of(state), DEFAULT_EXPLORATION)
 
 
 def softmax(strengths: Sequence[float]) -> list[float]:
@@ -74,7 +76,4 @@ def load_heuristics(game: str) -> None:
 
 
 def evaluator_for(state: State) -> Evaluator:
-    name = state.game.info.name
-    if name not in _EVALUATORS:
-        load_heuristics(name)
-    return _EVALUATORS.get(name, generic_values)
+    return _EVALUATORS.get(_game_of(state), generic_values)
