@@ -130,3 +130,18 @@ def test_search_defaults_per_game() -> None:
     chosen = [make("ismcts", seed=4, iterations=40).act(arnak.clone()) for _ in range(2)]
     explicit = make("ismcts", seed=4, iterations=40, exploration=0.35).act(arnak.clone())
     assert chosen == [explicit, explicit]
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+def test_ismcts_stops_once_the_move_is_settled_and_picks_the_same(game: str) -> None:
+    """With an iteration budget, search stops when no rival can catch the most visited
+    move: the move equals a full search's, and some positions finish well early."""
+    saved = 0
+    for state in positions(game, 2, 8, seed=21):
+        full = make("ismcts", seed=3, iterations=400, stop_early=False)
+        quick = make("ismcts", seed=3, iterations=400)
+        assert quick.act(state.clone()) == full.act(state.clone())
+        assert full.last_iterations == 400
+        assert quick.last_iterations <= 400
+        saved += 400 - quick.last_iterations
+    assert saved > 0

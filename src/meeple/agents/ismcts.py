@@ -31,6 +31,20 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
+def _decided(root: _Node, left: int) -> bool:
+    """Whether the most visited root move stays ahead however the `left` iterations
+    still to come fall: the move is then chosen, so searching on cannot change it."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    # Moves not expanded yet hold no visits: they count as a rival at zero.
+    return first - second > left
+
+
 class ISMCTSAgent:
     name = "ismcts"
 
@@ -42,6 +56,7 @@ class ISMCTSAgent:
         exploration: float | None = None,
         rollout: str = "random",
         rollout_depth: int | None = None,
+        stop_early: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -61,6 +76,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.stop_early = stop_early
         self._moves = 0
         self.last_iterations = 0
 
@@ -83,12 +99,18 @@ class ISMCTSAgent:
         if c is None:
             c = exploration_for(state)
         policy = self._rollout_policy(rng)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
+            if done % 16 == 0 and done:
+                now = clock() if deadline is not None else 0.0
+                if deadline is not None and now >= deadline:
+                    break
+                if self.stop_early and _decided(root, self._left(done, start, now)):
+                    break
             if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(
                 state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy, depth, c
@@ -97,6 +119,18 @@ class ISMCTSAgent:
         self.last_iterations = done
         visits = {a: child.visits for a, child in root.children.items()}
         return max(legal, key=lambda a: (visits.get(a, -1), -a))
+
+    def _left(self, done: int, start: float, now: float) -> int:
+        """An upper bound on the iterations still to run: the budget's remainder, or
+        for a time budget the pace so far carried to the deadline (with a margin)."""
+        left = math.inf
+        if self.iterations is not None:
+            left = self.iterations - done
+        if self.seconds is not None:
+            elapsed = max(now - start, 1e-9)
+            pace = done / elapsed * (start + self.seconds - now)
+            left = min(left, int(pace * 1.25) + 16)
+        return int(left)
 
     def _rollout_policy(self, rng: Rng) -> Any:
         if self.rollout == "random":
