@@ -201,9 +201,7 @@ def ismcts_rate(game: Game, seconds: float, seed: int) -> float:
     spent = 0.0
     i = 0
     while i == 0 or spent < seconds:
-        agent = agents.make(
-            "ismcts", seed=seed + i, iterations=ISMCTS_ITERATIONS, stop_early=False
-        )
+        agent = agents.make("ismcts", seed=seed + i, iterations=ISMCTS_ITERATIONS, stop_early=False)
         state = states[i % len(states)]
         start = clock()
         agent.act(state)
