@@ -13,8 +13,6 @@ from typer.testing import CliRunner
 
 from meeple.cli.app import app
 
-pytest.importorskip("meeple.agents.greedy", reason="the greedy agent is not written yet")
-
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 RUN_FACTS = ("seconds", "backend", "jobs")  # how a run went, not what it found
 
@@ -160,8 +158,6 @@ def test_ray_without_ray_says_how_to_install(
     ],
 )
 def test_bad_input_is_one_error_line(runner: CliRunner, args: list[str], needle: str) -> None:
-    if "ismcts" in args[-1]:
-        pytest.importorskip("meeple.agents.ismcts", reason="the ISMCTS agent is not written yet")
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert needle in one_error_line(result.stderr)

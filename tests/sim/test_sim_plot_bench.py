@@ -48,7 +48,6 @@ def test_decision_states_are_real_choices() -> None:
 
 
 def test_ismcts_rate() -> None:
-    pytest.importorskip("meeple.agents.ismcts", reason="the ISMCTS agent is not written yet")
     assert load_ismcts() is None
     game = meeple.load_game("anludim", players=2)
     assert ismcts_rate(game, seconds=0.01, seed=1) > 0  # at least one decision of 200

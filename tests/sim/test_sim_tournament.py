@@ -21,8 +21,6 @@ from meeple.sim.tournament import (
     tournament_bots,
 )
 
-pytest.importorskip("meeple.agents.greedy", reason="the greedy agent is not written yet")
-
 
 def test_tournament_bots() -> None:
     assert tournament_bots("greedy, random") == ["greedy", "random"]
@@ -104,7 +102,6 @@ def test_tournament_standings_elo_and_outputs() -> None:
 def test_tournament_in_processes_gives_the_serial_results() -> None:
     game = meeple.load_game("anludim", players=3)
     bots = ["random", "greedy", "ismcts:iterations=4"]
-    pytest.importorskip("meeple.agents.ismcts", reason="the ISMCTS agent is not written yet")
     serial = run_tournament(game, bots, 2, seed=3)
     parallel = run_tournament(game, bots, 2, seed=3, backend=ProcessBackend(2))
     assert parallel == serial
