@@ -94,6 +94,7 @@ def test_specs() -> None:
         "ismcts:seconds=-1",
         "ismcts:rollout=smart",
         "ismcts:exploration=-0.5",
+        "ismcts:stop_early=maybe",
         "ismcts:depth=3",
         "random:iterations=3",
     ],

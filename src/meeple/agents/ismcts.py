@@ -70,6 +70,8 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts exploration must be >= 0, not {exploration!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
+        if not isinstance(stop_early, bool):
+            raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
