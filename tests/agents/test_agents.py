@@ -38,8 +38,10 @@ def test_agents_pick_legal_moves_and_repeat_themselves(game: str, name: str) -> 
 
 
 @pytest.mark.parametrize("game", meeple.list_games())
-@pytest.mark.parametrize("name", ["greedy", "ismcts"])
-def test_agents_do_not_peek(game: str, name: str) -> None:
+@pytest.mark.parametrize(
+    "spec", ["greedy", "ismcts:iterations=60", "ismcts:iterations=60:guide=2:rollout=heavy"]
+)
+def test_agents_do_not_peek(game: str, spec: str) -> None:
     """Same observation and seed, different hidden cards: the same move."""
     for state in positions(game, 3, 6, seed=3):
         seat = state.current_player
@@ -47,7 +49,7 @@ def test_agents_do_not_peek(game: str, name: str) -> None:
         for hidden in range(3):
             world = state.resample(seat, hidden) if hidden else state
             assert world.observation(seat) == state.observation(seat)
-            moves.add(make(name, seed=11, **SEARCH.get(name, {})).act(world))
+            moves.add(make_from_spec(spec, seed=11).act(world))
         assert len(moves) == 1
 
 
@@ -95,6 +97,7 @@ def test_specs() -> None:
         "ismcts:rollout=smart",
         "ismcts:exploration=-0.5",
         "ismcts:stop_early=maybe",
+        "ismcts:guide=-1",
         "ismcts:depth=3",
         "random:iterations=3",
     ],
@@ -152,3 +155,45 @@ def test_ismcts_stops_once_the_move_is_settled_and_picks_the_same(game: str) -> 
         assert quick.last_iterations <= 400
         saved += 400 - quick.last_iterations
     assert saved > 0
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+def test_ismcts_guide_favours_the_greedy_move_at_first(game: str) -> None:
+    """The guide is a bonus for the heuristic's root move that fades with its visits: an
+    overwhelming guide plays that move, no guide asks the heuristic nothing."""
+    for state in positions(game, 2, 6, seed=17):
+        led = make("ismcts", seed=2, iterations=80, guide=1e6)
+        assert led.act(state.clone()) == led.last_hint
+        assert led.last_hint in state.legal_actions()
+        free = make("ismcts", seed=2, iterations=80, guide=0)
+        free.act(state.clone())
+        assert free.last_hint is None
+
+
+def test_aridnyk_heavy_rollouts_claim_met_plots_and_resolve_every_effect() -> None:
+    from meeple.agents.aridnyk import rollout_move
+    from meeple.games.aridnyk import actions as A
+
+    claimed = resolved = 0
+    for seed in range(6):
+        state = meeple.load_game("aridnyk", players=2).new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            move = rollout_move(state, rng)
+            assert move in legal
+            if any(A.CLAIM <= a < A.USE_TRINKET for a in legal):
+                assert A.CLAIM <= move < A.USE_TRINKET
+                claimed += 1
+            elif any(A.EFFECT <= a < A.DONE for a in legal):
+                assert A.EFFECT <= move < A.DONE
+                resolved += 1
+            state.apply_action(move)
+    assert claimed and resolved
+
+
+def test_heavy_rollouts_are_random_where_a_game_has_no_rollout_rule() -> None:
+    for state in positions("anludim", 2, 4, seed=6):
+        heavy = make("ismcts", seed=8, iterations=60, rollout="heavy").act(state.clone())
+        plain = make("ismcts", seed=8, iterations=60, rollout="random").act(state.clone())
+        assert heavy == plain

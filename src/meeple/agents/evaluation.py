@@ -13,12 +13,16 @@ import math
 from collections.abc import Callable, Sequence
 
 from meeple.core.game import State
+from meeple.core.rng import Rng
 
 Evaluator = Callable[[State], list[float]]
+RolloutPolicy = Callable[[State, Rng], int]
 
 _EVALUATORS: dict[str, Evaluator] = {}
 _ROLLOUT_DEPTHS: dict[str, int] = {}
 _EXPLORATIONS: dict[str, float] = {}
+_GUIDES: dict[str, float] = {}
+_ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
 DEFAULT_ROLLOUT_DEPTH = 4
 DEFAULT_EXPLORATION = 0.7
 
@@ -53,6 +57,26 @@ def register_exploration(game: str, constant: float) -> None:
 
 def exploration_for(state: State) -> float:
     return _EXPLORATIONS.get(_game_of(state), DEFAULT_EXPLORATION)
+
+
+def register_rollout_policy(game: str, policy: RolloutPolicy) -> None:
+    """A cheap move rule for search's `heavy` rollouts in `game`. It runs inside search's
+    own resampled guesses, so it may read the whole (guessed) state."""
+    _ROLLOUT_POLICIES[game] = policy
+
+
+def rollout_policy_for(state: State) -> RolloutPolicy | None:
+    return _ROLLOUT_POLICIES.get(_game_of(state))
+
+
+def register_guide(game: str, weight: float) -> None:
+    """How far search in `game` favours the greedy policy's move at the root at first
+    (a value bonus of weight / (visits + 1)); 0, the default, leaves search unguided."""
+    _GUIDES[game] = weight
+
+
+def guide_for(state: State) -> float:
+    return _GUIDES.get(_game_of(state), 0.0)
 
 
 def softmax(strengths: Sequence[float]) -> list[float]:

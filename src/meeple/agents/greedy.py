@@ -21,15 +21,18 @@ def register_policy(game: str, policy: Policy) -> None:
     _POLICIES[game] = policy
 
 
-def policy_for(game: str) -> Policy:
+def has_policy(game: str) -> bool:
     if game not in _POLICIES:
         from meeple.agents.evaluation import load_heuristics
 
         load_heuristics(game)
-    try:
-        return _POLICIES[game]
-    except KeyError:
-        raise AgentError(f"no greedy policy for {game!r} yet; use random or ismcts") from None
+    return game in _POLICIES
+
+
+def policy_for(game: str) -> Policy:
+    if not has_policy(game):
+        raise AgentError(f"no greedy policy for {game!r} yet; use random or ismcts")
+    return _POLICIES[game]
 
 
 class GreedyAgent:

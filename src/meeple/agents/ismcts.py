@@ -4,8 +4,10 @@ Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012)
 iteration deals a fresh determinization with `state.resample(seat, seed)`, which depends
 only on what the seat can see, walks one shared tree of action sequences from the root
 with availability-aware UCB, runs a short rollout and scores the position with the
-game's evaluator (agents.evaluation). The agent never looks at hidden truth: the same
-observation and seed give the same move whatever the other seats hold.
+game's evaluator (agents.evaluation). Where a game sets a guide, the greedy policy's
+move gets a fading bonus at the root (progressive bias). The agent never looks at
+hidden truth: the same observation and seed give the same move whatever the other
+seats hold.
 """
 
 from __future__ import annotations
@@ -14,7 +16,13 @@ import math
 import time
 from typing import Any
 
-from meeple.agents.evaluation import evaluator_for, exploration_for, rollout_depth_for
+from meeple.agents.evaluation import (
+    evaluator_for,
+    exploration_for,
+    guide_for,
+    rollout_depth_for,
+    rollout_policy_for,
+)
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import AgentError
@@ -54,9 +62,10 @@ class ISMCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float | None = None,
-        rollout: str = "random",
+        rollout: str = "heavy",
         rollout_depth: int | None = None,
         stop_early: bool = True,
+        guide: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -64,12 +73,14 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts iterations must be a positive integer, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
-        if rollout not in ("random", "greedy"):
-            raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
+        if rollout not in ("random", "heavy", "greedy"):
+            raise AgentError(f"ismcts rollout is 'random', 'heavy' or 'greedy', not {rollout!r}")
         if exploration is not None and not exploration >= 0:
             raise AgentError(f"ismcts exploration must be >= 0, not {exploration!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
+        if guide is not None and not guide >= 0:
+            raise AgentError(f"ismcts guide must be >= 0, not {guide!r}")
         if not isinstance(stop_early, bool):
             raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
         self.seed = seed
@@ -79,8 +90,10 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.stop_early = stop_early
+        self.guide = guide
         self._moves = 0
         self.last_iterations = 0
+        self.last_hint: int | None = None
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
@@ -89,6 +102,7 @@ class ISMCTSAgent:
         self._moves += 1
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_hint = None
             return legal[0]
         seat = state.current_player
         rng = Rng(mix_seed(self.seed, self._moves))
@@ -100,9 +114,14 @@ class ISMCTSAgent:
         c = self.exploration
         if c is None:
             c = exploration_for(state)
-        policy = self._rollout_policy(rng)
         clock = time.perf_counter
-        start = clock()
+        start = clock()  # the guide's question counts against a time budget too
+        policy = self._rollout_policy(rng, state)
+        guide = self.guide
+        if guide is None:
+            guide = guide_for(state)
+        hint = self._hint(state, seat, rng) if guide > 0 else None
+        self.last_hint = hint
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
@@ -115,7 +134,15 @@ class ISMCTSAgent:
             if self.iterations is not None and done >= self.iterations:
                 break
             self._iterate(
-                state.resample(seat, rng.next64() >> 1), root, rng, evaluate, policy, depth, c
+                state.resample(seat, rng.next64() >> 1),
+                root,
+                rng,
+                evaluate,
+                policy,
+                depth,
+                c,
+                hint,
+                guide,
             )
             done += 1
         self.last_iterations = done
@@ -134,12 +161,31 @@ class ISMCTSAgent:
             left = min(left, int(pace * 1.25) + 16)
         return int(left)
 
-    def _rollout_policy(self, rng: Rng) -> Any:
+    @staticmethod
+    def _hint(state: State, seat: int, rng: Rng) -> int | None:
+        """The game's heuristic move, chosen on a resampled guess so that it, too, sees
+        only what the seat sees; None for a game without a heuristic."""
+        from meeple.agents.greedy import has_policy, policy_for
+
+        name = state.game.info.name
+        if not has_policy(name):
+            return None
+        guess = state.resample(seat, rng.next64() >> 1)
+        return policy_for(name)(guess, Rng(rng.next64() >> 1))
+
+    def _rollout_policy(self, rng: Rng, state: State) -> Any:
+        """None for uniformly random rollouts, else a function from a state to a move."""
         if self.rollout == "random":
             return None
+        if self.rollout == "heavy":
+            quick = rollout_policy_for(state)
+            if quick is None:
+                return None
+            rollout_rng = Rng(rng.next64() >> 1)
+            return lambda det: quick(det, rollout_rng)
         from meeple.agents.greedy import GreedyAgent
 
-        return GreedyAgent(seed=rng.next64() >> 1)
+        return GreedyAgent(seed=rng.next64() >> 1).act
 
     def _iterate(
         self,
@@ -150,6 +196,8 @@ class ISMCTSAgent:
         policy: Any,
         depth: int,
         c: float,
+        hint: int | None,
+        guide: float,
     ) -> None:
         node = root
         path = []
@@ -160,7 +208,10 @@ class ISMCTSAgent:
             untried = [a for a in legal if a not in children]
             mover = det.current_player
             if untried:
-                action = untried[rng.below(len(untried))]
+                if node is root and hint in untried:
+                    action = hint
+                else:
+                    action = untried[rng.below(len(untried))]
                 child = children[action] = _Node(mover)
                 child.avail = 1
                 det.apply_action(action)
@@ -174,6 +225,10 @@ class ISMCTSAgent:
                 score = child.total / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
+                if a == hint and node is root:
+                    # Progressive bias (Chaslot et al. 2008): the heuristic's move starts
+                    # ahead, by a margin that fades as its own visits accumulate.
+                    score += guide / (child.visits + 1)
                 if score > best_score:
                     best_score, action = score, a
             node = children[action]
@@ -187,7 +242,7 @@ class ISMCTSAgent:
                 legal = det.legal_actions()
                 det.apply_action(legal[rng.below(len(legal))])
             else:
-                det.apply_action(policy.act(det))
+                det.apply_action(policy(det))
         values = evaluate(det)
         for visited in path:
             visited.visits += 1
