@@ -2,7 +2,8 @@
 
 An evaluator maps a state to one value per seat in [0, 1] (an estimate of winning). A
 finished game is worth its returns. Games register an evaluator by name; others get a
-generic one built from `scores()`.
+generic one built from `scores()`. Beside it each game may register the other knobs of
+search that depend on the game: rollout depth and rule, exploration constant, guide.
 """
 
 from __future__ import annotations

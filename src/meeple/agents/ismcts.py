@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from collections.abc import Callable
 
 from meeple.agents.evaluation import (
+    Evaluator,
     evaluator_for,
     exploration_for,
     guide_for,
@@ -173,7 +174,7 @@ class ISMCTSAgent:
         guess = state.resample(seat, rng.next64() >> 1)
         return policy_for(name)(guess, Rng(rng.next64() >> 1))
 
-    def _rollout_policy(self, rng: Rng, state: State) -> Any:
+    def _rollout_policy(self, rng: Rng, state: State) -> Callable[[State], int] | None:
         """None for uniformly random rollouts, else a function from a state to a move."""
         if self.rollout == "random":
             return None
@@ -192,8 +193,8 @@ class ISMCTSAgent:
         det: State,
         root: _Node,
         rng: Rng,
-        evaluate: Any,
-        policy: Any,
+        evaluate: Evaluator,
+        policy: Callable[[State], int] | None,
         depth: int,
         c: float,
         hint: int | None,
@@ -201,6 +202,7 @@ class ISMCTSAgent:
     ) -> None:
         node = root
         path = []
+        favoured = hint  # the guide acts at the root only
         # Selection and expansion along the determinization.
         while not det.is_terminal():
             legal = det.legal_actions()
@@ -208,10 +210,8 @@ class ISMCTSAgent:
             untried = [a for a in legal if a not in children]
             mover = det.current_player
             if untried:
-                if node is root and hint in untried:
-                    action = hint
-                else:
-                    action = untried[rng.below(len(untried))]
+                pick = untried.index(favoured) if favoured in untried else rng.below(len(untried))
+                action = untried[pick]
                 child = children[action] = _Node(mover)
                 child.avail = 1
                 det.apply_action(action)
@@ -225,13 +225,14 @@ class ISMCTSAgent:
                 score = child.total / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
-                if a == hint and node is root:
+                if a == favoured:
                     # Progressive bias (Chaslot et al. 2008): the heuristic's move starts
                     # ahead, by a margin that fades as its own visits accumulate.
                     score += guide / (child.visits + 1)
                 if score > best_score:
                     best_score, action = score, a
             node = children[action]
+            favoured = None
             det.apply_action(action)
             path.append(node)
         # A short rollout, then the evaluator's estimate.
