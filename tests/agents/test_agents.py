@@ -98,6 +98,7 @@ def test_specs() -> None:
         "ismcts:exploration=-0.5",
         "ismcts:stop_early=maybe",
         "ismcts:guide=-1",
+        "ismcts:reuse=sometimes",
         "ismcts:depth=3",
         "random:iterations=3",
     ],
@@ -197,3 +198,49 @@ def test_heavy_rollouts_are_random_where_a_game_has_no_rollout_rule() -> None:
         heavy = make("ismcts", seed=8, iterations=60, rollout="heavy").act(state.clone())
         plain = make("ismcts", seed=8, iterations=60, rollout="random").act(state.clone())
         assert heavy == plain
+
+
+def test_ismcts_carries_its_tree_through_its_own_moves_without_peeking() -> None:
+    """Through the steps of one Aridnyk turn search starts from the subtree below its
+    last move. The carried tree holds only what the seat saw, so two worlds that look
+    the same to it get the same moves. When another seat has moved, or another move
+    than its choice was played (a hint not taken), nothing is carried."""
+    carried = 0
+    for state in positions("aridnyk", 2, 6, seed=5):
+        seat = state.current_player
+        world = state.resample(seat, 99)
+        first = make("ismcts", seed=4, iterations=120)
+        second = make("ismcts", seed=4, iterations=120)
+        for _ in range(6):
+            if state.is_terminal() or state.current_player != seat:
+                break
+            assert world.observation(seat) == state.observation(seat)
+            move = first.act(state)
+            assert second.act(world) == move
+            assert first.last_reused == second.last_reused
+            carried = max(carried, first.last_reused)
+            state.apply_action(move)
+            world.apply_action(move)
+            if world.observation(seat) != state.observation(seat):
+                break  # a draw told the worlds apart: their searches may differ now
+        while not state.is_terminal() and state.current_player == seat:
+            state.apply_action(first.act(state))
+        while not state.is_terminal() and state.current_player != seat:
+            state.apply_action(state.legal_actions()[0])
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            first.act(state)
+            assert first.last_reused == 0
+    overruled = 0
+    for state in positions("aridnyk", 2, 8, seed=6):
+        seat = state.current_player
+        agent = make("ismcts", seed=4, iterations=120)
+        move = agent.act(state)
+        state.apply_action(next(a for a in state.legal_actions() if a != move))
+        if state.is_terminal() or state.current_player != seat:
+            continue
+        if len(state.legal_actions()) > 1:
+            agent.act(state)
+            assert agent.last_reused == 0
+            overruled += 1
+    assert carried > 100
+    assert overruled

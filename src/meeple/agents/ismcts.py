@@ -67,6 +67,7 @@ class ISMCTSAgent:
         rollout_depth: int | None = None,
         stop_early: bool = True,
         guide: float | None = None,
+        reuse: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -84,6 +85,8 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts guide must be >= 0, not {guide!r}")
         if not isinstance(stop_early, bool):
             raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
+        if not isinstance(reuse, bool):
+            raise AgentError(f"ismcts reuse is true or false, not {reuse!r}")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -92,8 +95,12 @@ class ISMCTSAgent:
         self.rollout_depth = rollout_depth
         self.stop_early = stop_early
         self.guide = guide
+        self.reuse = reuse
+        # The subtree below our last move, and the history it starts from.
+        self._kept: tuple[list[int], _Node] | None = None
         self._moves = 0
         self.last_iterations = 0
+        self.last_reused = 0  # visits below the root carried into the last search
         self.last_hint: int | None = None
 
     def act(self, state: State) -> int:
@@ -101,13 +108,16 @@ class ISMCTSAgent:
         if not legal:
             raise AgentError("the game is over: there is no action to choose")
         self._moves += 1
+        seat = state.current_player
+        history = state.history()
+        root = self._resume(history, seat)
+        self.last_reused = sum(child.visits for child in root.children.values())
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_hint = None
+            self._keep(history, root, legal[0])
             return legal[0]
-        seat = state.current_player
         rng = Rng(mix_seed(self.seed, self._moves))
-        root = _Node(seat)
         evaluate = evaluator_for(state)
         depth = self.rollout_depth
         if depth is None:
@@ -148,7 +158,29 @@ class ISMCTSAgent:
             done += 1
         self.last_iterations = done
         visits = {a: child.visits for a, child in root.children.items()}
-        return max(legal, key=lambda a: (visits.get(a, -1), -a))
+        choice = max(legal, key=lambda a: (visits.get(a, -1), -a))
+        self._keep(history, root, choice)
+        return choice
+
+    def _resume(self, history: list[int], seat: int) -> _Node:
+        """The subtree kept from our last search when nothing but our own move has
+        happened since (the same seat moves again, as through the dozen steps of an
+        Aridnyk tile): its statistics were gathered on guesses dealt from what we saw
+        then, which is all we know now but the chance draws our move made. Otherwise a
+        fresh root. Others' moves are never followed down the tree."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] != history or kept[1].mover != seat:
+            return _Node(seat)
+        root = kept[1]
+        # Where a guess let another seat answer our move, its replies hang here too.
+        root.children = {a: n for a, n in root.children.items() if n.mover == seat}
+        return root
+
+    def _keep(self, history: list[int], root: _Node, action: int) -> None:
+        child = root.children.get(action) if self.reuse else None
+        if child is not None:
+            history.append(action)
+            self._kept = (history, child)
 
     def _left(self, done: int, start: float, now: float) -> int:
         """An upper bound on the iterations still to run: the budget's remainder, or
