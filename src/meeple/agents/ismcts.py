@@ -5,9 +5,10 @@ iteration deals a fresh determinization with `state.resample(seat, seed)`, which
 only on what the seat can see, walks one shared tree of action sequences from the root
 with availability-aware UCB, runs a short rollout and scores the position with the
 game's evaluator (agents.evaluation). Where a game sets a guide, the greedy policy's
-move gets a fading bonus at the root (progressive bias). The agent never looks at
-hidden truth: the same observation and seed give the same move whatever the other
-seats hold.
+move gets a fading bonus at the root (progressive bias). While the same seat moves again
+after only its own move, the next search starts from the subtree below that move. The
+agent never looks at hidden truth: the same observation and seed give the same move
+whatever the other seats hold.
 """
 
 from __future__ import annotations
@@ -179,8 +180,7 @@ class ISMCTSAgent:
     def _keep(self, history: list[int], root: _Node, action: int) -> None:
         child = root.children.get(action) if self.reuse else None
         if child is not None:
-            history.append(action)
-            self._kept = (history, child)
+            self._kept = ([*history, action], child)
 
     def _left(self, done: int, start: float, now: float) -> int:
         """An upper bound on the iterations still to run: the budget's remainder, or
