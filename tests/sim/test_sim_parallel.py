@@ -9,12 +9,13 @@ import pytest
 import meeple
 from meeple.errors import AgentError, OptionError
 from meeple.sim.parallel import (
+    MAX_CHUNK,
     RAY_MISSING,
+    ChunkPlan,
     GameConfig,
     GameJob,
     ProcessBackend,
     SerialBackend,
-    chunked,
     make_backend,
     play_chunk,
 )
@@ -91,12 +92,28 @@ def test_summarize_counts_each_bot_wherever_it_sat() -> None:
     assert [b.wins for b in tied.bots] == [1, 1]
 
 
-def test_chunks_keep_every_job_in_order() -> None:
+def test_chunks_follow_the_pace_of_the_games_and_keep_every_job_in_order() -> None:
     jobs = [GameJob(i, i, ("random",)) for i in range(1000)]
-    chunks = chunked(jobs, 2)
+    plan = ChunkPlan(jobs, 2)
+    first = plan.take()
+    assert len(first) == 1  # nothing is known of the pace yet
+    plan.observe(1, 0.002)  # cheap games: chunks grow to the cap
+    cheap = plan.take()
+    assert len(cheap) == MAX_CHUNK
+    plan.observe(MAX_CHUNK, 60.0 * MAX_CHUNK)  # a minute a game (pace averaged): one each
+    slow = [plan.take() for _ in range(3)]
+    assert [len(c) for c in slow] == [1, 1, 1]
+    for _ in range(20):  # the games get quick again: the chunks follow
+        plan.observe(1, 0.0)
+    chunks = [first, cheap, *slow, plan.take()]
+    assert len(chunks[-1]) == MAX_CHUNK
+    while plan:
+        chunks.append(plan.take())
     assert [job for chunk in chunks for job in chunk] == jobs
-    assert max(len(c) for c in chunks) <= 64
-    assert len(chunked(jobs[:3], 4)) == 3
+    # Near the end a chunk is at most a quarter of what is left (two workers), so the
+    # workers finish together.
+    assert len(chunks[-2]) <= 2 and len(chunks[-1]) == 1
+    assert ChunkPlan([], 2).take() == []
 
 
 def test_processes_give_the_serial_results() -> None:

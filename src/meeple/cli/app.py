@@ -26,7 +26,8 @@ from meeple.core.registry import list_games, load_game
 from meeple.errors import MeepleError, OptionError
 from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
 from meeple.sim.bench import bench as run_bench
-from meeple.sim.parallel import BACKENDS, make_backend
+from meeple.sim.journal import Journal, JournaledBackend
+from meeple.sim.parallel import BACKENDS, Backend, make_backend
 from meeple.sim.plot import RateBar, plot_run, require_matplotlib
 from meeple.sim.runner import (
     GameResult,
@@ -81,6 +82,14 @@ AddressOpt = Annotated[
     str | None,
     typer.Option(help="With --backend ray: the Ray cluster to join (default: a local one)."),
 ]
+JournalOpt = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="FILE.jsonl",
+        help="Keep every finished game in this file and take from it the games it already "
+        "holds: a stopped run goes on where it stopped, a longer one extends it.",
+    ),
+]
 PlotOpt = Annotated[
     Path | None,
     typer.Option(
@@ -111,6 +120,25 @@ def _check_output(path: Path | None, flag: str) -> None:
     """Fail before any game is played when an output file cannot be written there."""
     if path is not None and not path.parent.is_dir():
         raise OptionError(f"{flag} {str(path)!r}: there is no folder {str(path.parent)!r}")
+
+
+def _journaled(where: Backend, path: Path | None, game: Game) -> Backend:
+    """`where`, reading and writing the journal at `path` when one is given."""
+    if path is None:
+        return where
+    _check_output(path, "--journal")
+    return JournaledBackend(where, Journal.open(path, game))
+
+
+def _journal_json(where: Backend, path: Path | None) -> dict[str, Any]:
+    if not isinstance(where, JournaledBackend):
+        return {}
+    return {"journal": {"path": str(path), "reused": where.reused}}
+
+
+def _journal_line(where: Backend, path: Path | None, console: Any) -> None:
+    if isinstance(where, JournaledBackend):
+        console.print(f"{where.reused} games taken from the journal {path}", style="dim")
 
 
 def _check_games(games: int) -> None:
@@ -290,6 +318,7 @@ def simulate(
     jobs: JobsOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    journal: JournalOpt = None,
     plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -304,7 +333,7 @@ def simulate(
         if plot is not None:
             _check_output(plot, "--plot")
             require_matplotlib(plot)
-        where = make_backend(backend, jobs, address)
+        where = _journaled(make_backend(backend, jobs, address), journal, configured)
         progress = _progress("simulating", json_out)
         start = time.perf_counter()
         with progress:
@@ -325,6 +354,7 @@ def simulate(
             "backend": where.name,
             "jobs": where.workers,
             "seconds": round(elapsed, 3),
+            **_journal_json(where, journal),
         }
         summary = summarize(results, n, extra, bots=names, rotate=rotate)
         if plot is not None:
@@ -334,14 +364,16 @@ def simulate(
             typer.echo(json.dumps(summary.to_json()))
             return
         console = out()
+        played = games - (where.reused if isinstance(where, JournaledBackend) else 0)
         console.print(_summary_table(summary, names))
         if rotate:
             console.print(_bots_table(summary))
         console.print(
-            f"{games / elapsed:.1f} games/s ({elapsed:.1f} s, {where.name}, "
+            f"{played / elapsed:.1f} games/s ({elapsed:.1f} s, {where.name}, "
             f"{where.workers} worker{'s' if where.workers > 1 else ''})",
             style="dim",
         )
+        _journal_line(where, journal, console)
         if plot is not None:
             console.print(f"plot written to {plot}", style="dim")
 
@@ -432,6 +464,7 @@ def tournament(
     jobs: JobsOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    journal: JournalOpt = None,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
     ] = None,
@@ -453,7 +486,7 @@ def tournament(
         _check_output(plot, "--plot")
         if plot is not None:
             require_matplotlib(plot)
-        where = make_backend(backend, jobs, address)
+        where = _journaled(make_backend(backend, jobs, address), journal, configured)
         pairs = len(specs) * (len(specs) - 1) // 2
         progress = _progress("tournament", json_out)
         start = time.perf_counter()
@@ -478,6 +511,7 @@ def tournament(
                 "backend": where.name,
                 "jobs": where.workers,
                 "seconds": round(elapsed, 3),
+                **_journal_json(where, journal),
             }
             typer.echo(json.dumps(data))
             return
@@ -489,6 +523,7 @@ def tournament(
             f"{where.workers} worker{'s' if where.workers > 1 else ''})",
             style="dim",
         )
+        _journal_line(where, journal, console)
         for path, what in ((csv_file, "CSV"), (plot, "plot")):
             if path is not None:
                 console.print(f"{what} written to {path}", style="dim")

@@ -8,8 +8,10 @@ back ordered by game index. (Agents on a time budget, such as `ismcts:seconds=1`
 are the exception: how many iterations fit in a second depends on the machine and
 its load, so only iteration budgets are reproducible.)
 
-Jobs travel in chunks, a few games each, so that cheap games (a random game of
-Anludim takes milliseconds) do not drown in the cost of sending them to a worker.
+Jobs travel in chunks sized by the pace of the games (`ChunkPlan`): one game each
+at first, then about half a second of play each, so that cheap games (a random game of
+Anludim takes milliseconds) do not drown in the cost of sending them to a worker, and
+long ones (an hour of ISMCTS games) still come back, and are reported, game by game.
 
 Worker processes are forked from a fork server (spawned where there is none), never
 from the calling process with its threads; as with any such start method, a script
@@ -24,6 +26,7 @@ import math
 import multiprocessing
 import os
 import socket
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
@@ -90,11 +93,55 @@ def play_chunk(config: GameConfig, jobs: Sequence[GameJob]) -> list[GameResult]:
     return [play_job(game, job) for job in jobs]
 
 
-def chunked(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
-    """Jobs in chunks: about 8 per worker, at most 64 games each, so the workers stay
-    busy to the end and the progress bar still moves."""
-    size = max(1, min(64, math.ceil(len(jobs) / (workers * 8))))
-    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+CHUNK_SECONDS = 0.5
+"""About how long a chunk of games plays, once the pace of the run is known."""
+MAX_CHUNK = 64
+
+
+class ChunkPlan:
+    """Hands out a run's jobs in chunks sized by how long its games take.
+
+    The first chunks hold one game each; from then on a chunk holds about
+    `CHUNK_SECONDS` of play at the pace the workers report (at most `MAX_CHUNK` games,
+    and at most a share of what is left, so the workers finish together). A run of
+    long games is thus reported, and journaled, game by game, and a run of short ones
+    sends few messages.
+    """
+
+    def __init__(self, jobs: Sequence[GameJob], workers: int) -> None:
+        self._jobs = list(jobs)
+        self._next = 0
+        self._workers = max(1, workers)
+        self.pace: float | None = None
+        """Seconds a game takes, as last measured (None before the first chunk ends)."""
+
+    def __bool__(self) -> bool:
+        return self._next < len(self._jobs)
+
+    def size(self) -> int:
+        """How many games the next chunk holds."""
+        left = len(self._jobs) - self._next
+        if self.pace is None:
+            return min(1, left)
+        wanted = MAX_CHUNK if self.pace <= 0 else int(CHUNK_SECONDS / self.pace)
+        return max(1, min(wanted, MAX_CHUNK, math.ceil(left / (2 * self._workers))))
+
+    def take(self) -> list[GameJob]:
+        chunk = self._jobs[self._next : self._next + self.size()]
+        self._next += len(chunk)
+        return chunk
+
+    def observe(self, games: int, seconds: float) -> None:
+        """A chunk of `games` games took `seconds` in its worker."""
+        pace = seconds / max(1, games)
+        self.pace = pace if self.pace is None else (self.pace + pace) / 2
+
+
+def timed_chunk(config: GameConfig, jobs: Sequence[GameJob]) -> tuple[list[GameResult], float]:
+    """`play_chunk`, and the seconds it took in the worker (the plan's measure of pace)."""
+    start = time.perf_counter()
+    results = play_chunk(config, jobs)
+    return results, time.perf_counter() - start
 
 
 def _in_order(jobs: Sequence[GameJob], done: dict[int, GameResult]) -> list[GameResult]:
@@ -159,20 +206,23 @@ class ProcessBackend:
         if not jobs:
             return []
         config = GameConfig.of(game)
-        chunks = chunked(jobs, self.workers)
+        plan = ChunkPlan(jobs, self.workers)
         done: dict[int, GameResult] = {}
         pool = ProcessPoolExecutor(
-            max_workers=min(self.workers, len(chunks)), mp_context=_process_context()
+            max_workers=min(self.workers, len(jobs)), mp_context=_process_context()
         )
+        in_flight: dict[Future[tuple[list[GameResult], float]], list[GameJob]] = {}
         try:
-            futures: dict[Future[list[GameResult]], list[GameJob]] = {
-                pool.submit(play_chunk, config, chunk): chunk for chunk in chunks
-            }
-            pending = set(futures)
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            while plan or in_flight:
+                while plan and len(in_flight) < 2 * self.workers:
+                    chunk = plan.take()
+                    in_flight[pool.submit(timed_chunk, config, chunk)] = chunk
+                finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    for result, job in zip(future.result(), futures[future], strict=True):
+                    chunk = in_flight.pop(future)
+                    results, seconds = future.result()
+                    plan.observe(len(chunk), seconds)
+                    for result, job in zip(results, chunk, strict=True):
                         done[job.index] = result
                         if on_result is not None:
                             on_result(result)
@@ -214,8 +264,8 @@ class RayBackend:
     """Games as Ray tasks: a local Ray instance by default, or the cluster at `address`.
 
     A local instance gets `workers` CPUs (all of this machine's when None); on a
-    cluster, Ray spreads the tasks over all its CPUs and `workers` only sizes the
-    chunks. meeple must be installed on every node of a cluster. A Ray instance this
+    cluster, Ray spreads the tasks over all its CPUs, with twice as many chunks in
+    flight. meeple must be installed on every node of a cluster. A Ray instance this
     backend started is shut down when the run ends; one already running is left alone.
     """
 
@@ -261,23 +311,27 @@ class RayBackend:
         ray = self.ray
         started = self._start()
         try:
-            task = ray.remote(play_chunk)
-            config = GameConfig.of(game)
-            chunks = chunked(jobs, self.workers)
-            refs = {task.remote(config, chunk): chunk for chunk in chunks}
+            task = ray.remote(timed_chunk)
+            config = ray.put(GameConfig.of(game))
+            plan = ChunkPlan(jobs, self.workers)
             done: dict[int, GameResult] = {}
-            pending = list(refs)
-            while pending:
-                ready, pending = ray.wait(pending, num_returns=1)
+            in_flight: dict[Any, list[GameJob]] = {}
+            while plan or in_flight:
+                while plan and len(in_flight) < 2 * self.workers:
+                    chunk = plan.take()
+                    in_flight[task.remote(config, chunk)] = chunk
+                ready, _ = ray.wait(list(in_flight), num_returns=1)
                 for ref in ready:
+                    chunk = in_flight.pop(ref)
                     try:
-                        results = ray.get(ref)
+                        results, seconds = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
                         cause = getattr(exc, "cause", None)
                         if isinstance(cause, MeepleError):
                             raise cause from None
                         raise
-                    for result, job in zip(results, refs[ref], strict=True):
+                    plan.observe(len(chunk), seconds)
+                    for result, job in zip(results, chunk, strict=True):
                         done[job.index] = result
                         if on_result is not None:
                             on_result(result)
@@ -311,13 +365,14 @@ def make_backend(
 __all__ = [
     "BACKENDS",
     "Backend",
+    "ChunkPlan",
     "GameConfig",
     "GameJob",
     "ProcessBackend",
     "RayBackend",
     "SerialBackend",
-    "chunked",
     "make_backend",
     "play_chunk",
     "play_job",
+    "timed_chunk",
 ]

@@ -1,0 +1,261 @@
+"""Journals: every finished game of a run kept in a file, so a long run can stop and go on.
+
+`--journal FILE` on `meeple simulate` and `meeple tournament` appends each game to FILE
+as it ends. A run given a journal first looks up each of its games there and plays only
+the ones it lacks. So a run that was stopped (Ctrl-C, a lost machine, the end of a
+working day) goes on where it stopped; a run of 500 games per pair extends one of 100
+with the same seed; and journals written on several machines add up once concatenated.
+
+A game is known by its deal seed and the agent spec in each seat: with the game's
+configuration, which a journal names on its first line and holds one of, they fix the
+game, because the agents' seeds derive from the deal seed and the seat. (Agents on a
+time budget do not replay move for move; the journal keeps what they did.)
+
+The file is JSON lines. The first is the header,
+`{"journal": "meeple games", "version": 1, "game": ..., "players": ..., "options": {...}}`;
+each further line is a game: `{"seed", "seats", "returns", "scores", "decisions",
+"turns", "rounds"}`. A last line cut short, because the process died while writing it, is
+dropped, and cut from the file before anything is appended. A copy of the header further
+down (from concatenating journals) is skipped; a game listed twice counts once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from meeple.core.game import Game
+from meeple.errors import RecordError
+from meeple.sim.parallel import Backend, GameJob, OnResult
+from meeple.sim.runner import GameResult
+
+MAGIC: Literal["meeple games"] = "meeple games"
+VERSION: Literal[1] = 1
+
+
+class Header(msgspec.Struct, forbid_unknown_fields=True):
+    journal: Literal["meeple games"]
+    version: Literal[1]
+    game: str
+    players: int
+    options: dict[str, Any]
+
+
+class Entry(msgspec.Struct, forbid_unknown_fields=True):
+    seed: int
+    seats: list[str]
+    returns: list[float]
+    scores: list[float]
+    decisions: int
+    turns: int | None = None
+    rounds: int | None = None
+
+
+Key = tuple[int, tuple[str, ...]]
+
+
+def _header_of(game: Game) -> Header:
+    # Through JSON, so that the options compare as they will read back from the file.
+    options = json.loads(json.dumps(dict(game.info.values), sort_keys=True))
+    return Header(MAGIC, VERSION, game.info.name, game.info.players, options)
+
+
+def _differences(found: Header, expected: Header) -> str:
+    """What sets the configuration in a journal apart from the run's, in a few words."""
+    if found.game != expected.game:
+        return f"games of {found.game}, not of {expected.game}"
+    if found.players != expected.players:
+        return f"games of {found.players} players, not {expected.players}"
+    keys = sorted(set(found.options) | set(expected.options))
+    options = [
+        f"{k}={found.options.get(k)!r} (this run: {expected.options.get(k)!r})"
+        for k in keys
+        if found.options.get(k) != expected.options.get(k)
+    ]
+    return "games played with " + ", ".join(options)
+
+
+class Journal:
+    """The games of one journal file, read when opened; `record` appends one more."""
+
+    def __init__(self, path: Path, header: Header, games: dict[Key, GameResult]) -> None:
+        self.path = path
+        self.header = header
+        self.games = games
+
+    @classmethod
+    def open(cls, path: str | Path, game: Game) -> Journal:
+        """Read the journal at `path` for `game`'s configuration, or start one there.
+
+        A file of another configuration, or one that is not a journal, is a
+        RecordError; the file is then left as it was."""
+        path = Path(path)
+        expected = _header_of(game)
+        try:
+            data = path.read_bytes() if path.exists() else b""
+        except OSError as exc:
+            raise RecordError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
+        lines = data.split(b"\n")
+        if not any(line.strip() for line in lines):
+            return cls._start(path, expected)
+        torn = b""
+        if lines[-1].strip() and any(line.strip() for line in lines[:-1]):
+            # No newline at the end: the last game's line may have been cut short.
+            try:
+                msgspec.json.decode(lines[-1])
+            except msgspec.DecodeError:
+                torn = lines.pop()
+        header, games = _read(path, lines, expected)
+        journal = cls(path, header, games)
+        if torn or not data.endswith(b"\n"):
+            journal._rewrite_end(data[: len(data) - len(torn)])
+        return journal
+
+    @classmethod
+    def _start(cls, path: Path, header: Header) -> Journal:
+        try:
+            path.write_bytes(msgspec.json.encode(header) + b"\n")
+        except OSError as exc:
+            raise RecordError(f"cannot write journal {str(path)!r}: {exc.strerror}") from None
+        return cls(path, header, {})
+
+    def _rewrite_end(self, kept: bytes) -> None:
+        """Cut a torn last line and make the file end with a newline."""
+        if kept and not kept.endswith(b"\n"):
+            kept += b"\n"
+        try:
+            self.path.write_bytes(kept)
+        except OSError as exc:
+            raise RecordError(f"cannot write journal {str(self.path)!r}: {exc.strerror}") from None
+
+    def find(self, job: GameJob) -> GameResult | None:
+        return self.games.get((job.seed, tuple(job.seats)))
+
+    def record(self, result: GameResult) -> None:
+        """Append a finished game (its `agents` are the seats) and flush it to the file."""
+        key = (result.seed, tuple(result.agents))
+        if key in self.games:
+            return
+        entry = Entry(
+            seed=result.seed,
+            seats=list(result.agents),
+            returns=list(result.returns),
+            scores=list(result.scores),
+            decisions=result.decisions,
+            turns=result.turns,
+            rounds=result.rounds,
+        )
+        try:
+            with self.path.open("ab") as handle:
+                handle.write(msgspec.json.encode(entry) + b"\n")
+        except OSError as exc:
+            raise RecordError(f"cannot write journal {str(self.path)!r}: {exc.strerror}") from None
+        self.games[key] = result
+
+
+def _read(path: Path, lines: list[bytes], expected: Header) -> tuple[Header, dict[Key, GameResult]]:
+    where = str(path)
+    header: Header | None = None
+    games: dict[Key, GameResult] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if header is None:
+            try:
+                header = msgspec.json.decode(line, type=Header)
+            except msgspec.DecodeError as exc:
+                raise RecordError(
+                    f"{where} is not a meeple journal (line {number}: {exc}); "
+                    "give --journal a new file or one a run wrote"
+                ) from None
+            if header != expected:
+                raise RecordError(
+                    f"journal {where} holds {_differences(header, expected)}; "
+                    "give this run another file"
+                )
+            continue
+        try:
+            value = msgspec.json.decode(line)
+        except msgspec.DecodeError as exc:
+            raise RecordError(f"journal {where}, line {number}: {exc}") from None
+        if isinstance(value, dict) and "journal" in value:
+            try:
+                again = msgspec.convert(value, Header)
+            except msgspec.ValidationError as exc:
+                raise RecordError(f"journal {where}, line {number}: {exc}") from None
+            if again != expected:
+                raise RecordError(
+                    f"journal {where}, line {number}: a header of {_differences(again, expected)}"
+                )
+            continue
+        try:
+            entry = msgspec.convert(value, Entry)
+        except msgspec.ValidationError as exc:
+            raise RecordError(f"journal {where}, line {number}: {exc}") from None
+        sizes = {len(entry.seats), len(entry.returns), len(entry.scores)}
+        if sizes != {expected.players}:
+            raise RecordError(
+                f"journal {where}, line {number}: a game of {expected.players} seats needs "
+                f"{expected.players} seats, returns and scores"
+            )
+        key = (entry.seed, tuple(entry.seats))
+        games.setdefault(
+            key,
+            GameResult(
+                seed=entry.seed,
+                returns=entry.returns,
+                scores=entry.scores,
+                decisions=entry.decisions,
+                turns=entry.turns,
+                rounds=entry.rounds,
+                agents=tuple(entry.seats),
+            ),
+        )
+    assert header is not None
+    return header, games
+
+
+class JournaledBackend:
+    """Runs a backend's jobs, taking the games a journal holds from it and appending the
+    others to it as they end. The results are those of a run without the journal."""
+
+    def __init__(self, inner: Backend, journal: Journal) -> None:
+        self.inner = inner
+        self.journal = journal
+        self.name = inner.name
+        self.workers = inner.workers
+        self.reused = 0
+        """How many games of the last run came from the journal."""
+
+    def run(
+        self, game: Game, jobs: Sequence[GameJob], on_result: OnResult | None = None
+    ) -> list[GameResult]:
+        known: dict[int, GameResult] = {}
+        todo: list[GameJob] = []
+        for job in jobs:
+            found = self.journal.find(job)
+            if found is None:
+                todo.append(job)
+            else:
+                known[job.index] = replace(found, agents=tuple(job.seats))
+        self.reused = len(known)
+        if on_result is not None:
+            for result in known.values():
+                on_result(result)
+
+        def finished(result: GameResult) -> None:
+            self.journal.record(result)
+            if on_result is not None:
+                on_result(result)
+
+        played = self.inner.run(game, todo, finished)
+        fresh = {job.index: result for job, result in zip(todo, played, strict=True)}
+        return [known[job.index] if job.index in known else fresh[job.index] for job in jobs]
+
+
+__all__ = ["Entry", "Header", "Journal", "JournaledBackend"]

@@ -1,0 +1,183 @@
+"""Journals: a run keeps its finished games in a file and takes back what the file holds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.app import app
+from meeple.errors import RecordError
+from meeple.sim.journal import Journal, JournaledBackend
+from meeple.sim.parallel import ProcessBackend, SerialBackend
+from meeple.sim.runner import GameResult, run_many
+from meeple.sim.tournament import run_tournament
+
+BOTS = ["greedy", "random"]
+
+
+@pytest.fixture
+def game() -> meeple.Game:
+    return meeple.load_game("anludim", players=2)
+
+
+def journaled(path: Path, game: meeple.Game) -> JournaledBackend:
+    return JournaledBackend(SerialBackend(), Journal.open(path, game))
+
+
+def lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_run_goes_on_from_its_journal_and_gives_the_plain_results(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    first = journaled(path, game)
+    run_many(game, BOTS, 4, seed=30, backend=first)
+    assert first.reused == 0
+    header, *games = lines(path)
+    assert header["journal"] == "meeple games" and header["players"] == 2
+    assert [g["seed"] for g in games] == [30, 31, 32, 33]
+    again = journaled(path, game)
+    seen: list[GameResult] = []
+    results = run_many(game, BOTS, 6, seed=30, backend=again, on_game=seen.append)
+    assert again.reused == 4 and len(seen) == 6  # the progress bar counts every game
+    assert results == run_many(game, BOTS, 6, seed=30)
+    assert len(lines(path)) == 1 + 6
+
+
+def test_the_games_come_from_the_file_not_from_play(tmp_path: Path, game: meeple.Game) -> None:
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 2, seed=30, backend=journaled(path, game))
+    rows = path.read_text().splitlines()
+    entry = json.loads(rows[1])
+    entry["scores"] = [99.0, -1.0]
+    rows[1] = json.dumps(entry)
+    path.write_text("\n".join(rows) + "\n")
+    results = run_many(game, BOTS, 2, seed=30, backend=journaled(path, game))
+    assert results[0].scores == [99.0, -1.0]
+    assert results[0].agents == ("greedy", "random")
+
+
+def test_a_line_cut_short_is_dropped_and_the_journal_goes_on(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 3, seed=30, backend=journaled(path, game))
+    with path.open("a") as handle:
+        handle.write('{"seed":33,"seats":["random","gre')  # the process died here
+    backend = journaled(path, game)
+    assert backend.journal.games.keys() == {
+        (30, ("greedy", "random")),
+        (31, ("random", "greedy")),
+        (32, ("greedy", "random")),
+    }
+    assert path.read_text().endswith("}\n")
+    run_many(game, BOTS, 5, seed=30, backend=backend)
+    assert backend.reused == 3
+    assert [g["seed"] for g in lines(path)[1:]] == [30, 31, 32, 33, 34]
+
+
+def test_journals_of_several_machines_add_up(tmp_path: Path, game: meeple.Game) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run_many(game, BOTS, 4, seed=30, backend=journaled(a, game))
+    run_many(game, BOTS, 6, seed=30, backend=journaled(b, game))  # 30..35, four already in a
+    both = tmp_path / "both.jsonl"
+    both.write_text(a.read_text() + b.read_text())
+    backend = journaled(both, game)
+    assert len(backend.journal.games) == 6  # the second header is skipped, doubles count once
+    run_many(game, BOTS, 6, seed=30, backend=backend)
+    assert backend.reused == 6
+
+
+def test_a_journal_of_another_configuration_or_no_journal_is_refused_untouched(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 1, seed=30, backend=journaled(path, game))
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match="games of 2 players, not 3"):
+        Journal.open(path, meeple.load_game("anludim", players=3))
+    with pytest.raises(RecordError, match=r"variant='base' \(this run: 'expert'\)"):
+        Journal.open(path, meeple.load_game("anludim", players=2, variant="expert"))
+    with pytest.raises(RecordError, match="games of anludim, not of aridnyk"):
+        Journal.open(path, meeple.load_game("aridnyk", players=2))
+    assert path.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping: meeples")
+    with pytest.raises(RecordError, match="is not a meeple journal"):
+        Journal.open(notes, game)
+    assert notes.read_text() == "shopping: meeples"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"seed": 1, "seats": ["random"], "returns": [1, 0], "scores": [1, 0], "decisions": 3}',
+         "needs 2 seats, returns and scores"),
+        ('{"seed": "one", "seats": ["a", "b"], "returns": [1], "scores": [1], "decisions": 3}',
+         r"Expected `int`, got `str` - at `\$.seed`"),
+        ('{"seed": 1, "seats": ["a", "b"], "returns": [1, 0], "scores": [1, 0]}',
+         "missing required field `decisions`"),
+        ("[1, 2, 3]", "Expected `object`, got `array`"),
+        ("{not json}", "line 2"),
+    ],
+)  # fmt: skip
+def test_a_bad_line_is_named_by_its_number(
+    tmp_path: Path, game: meeple.Game, line: str, message: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    Journal.open(path, game)
+    path.write_text(path.read_text() + line + "\n")
+    with pytest.raises(RecordError, match=message) as info:
+        Journal.open(path, game)
+    assert "line 2" in str(info.value)
+
+
+def test_a_stopped_parallel_run_keeps_the_games_that_ended(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    backend = JournaledBackend(ProcessBackend(2), Journal.open(path, game))
+    ended: list[GameResult] = []
+
+    def stop_after_three(result: GameResult) -> None:
+        ended.append(result)
+        if len(ended) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_many(game, BOTS, 40, seed=30, backend=backend, on_game=stop_after_three)
+    assert len(lines(path)) == 1 + 3
+    again = JournaledBackend(ProcessBackend(2), Journal.open(path, game))
+    assert run_many(game, BOTS, 40, seed=30, backend=again) == run_many(game, BOTS, 40, seed=30)
+    assert again.reused == 3
+
+
+def test_a_tournament_extends_its_journal(tmp_path: Path, game: meeple.Game) -> None:
+    path = tmp_path / "games.jsonl"
+    bots = ["greedy", "random"]
+    run_tournament(game, bots, 4, seed=7, backend=journaled(path, game))
+    longer = journaled(path, game)
+    result = run_tournament(game, bots, 10, seed=7, backend=longer)
+    assert longer.reused == 4
+    assert result.results == run_tournament(game, bots, 10, seed=7).results
+
+
+def test_the_cli_reports_what_it_took_from_the_journal(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    runner = CliRunner()
+    argv = ["tournament", "anludim", "-p", "2", "--bots", "greedy,random"]
+    first = runner.invoke(app, [*argv, "--games", "4", "--journal", str(path), "--json"])
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout)["journal"] == {"path": str(path), "reused": 0}
+    second = runner.invoke(app, [*argv, "--games", "6", "--journal", str(path)])
+    assert second.exit_code == 0, second.output
+    assert f"4 games taken from the journal {path}" in " ".join(second.stdout.split())
+    other = runner.invoke(app, ["simulate", "anludim", "--games", "2", "--journal", str(path)])
+    assert other.exit_code != 0
+    assert "holds games of 2 players, not 3" in other.output
