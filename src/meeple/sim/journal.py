@@ -55,6 +55,29 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
     turns: int | None = None
     rounds: int | None = None
 
+    @classmethod
+    def of(cls, result: GameResult) -> Entry:
+        return cls(
+            result.seed,
+            list(result.agents),
+            list(result.returns),
+            list(result.scores),
+            result.decisions,
+            result.turns,
+            result.rounds,
+        )
+
+    def result(self) -> GameResult:
+        return GameResult(
+            self.seed,
+            self.returns,
+            self.scores,
+            self.decisions,
+            self.turns,
+            self.rounds,
+            tuple(self.seats),
+        )
+
 
 Key = tuple[int, tuple[str, ...]]
 
@@ -141,15 +164,7 @@ class Journal:
         key = (result.seed, tuple(result.agents))
         if key in self.games:
             return
-        entry = Entry(
-            seed=result.seed,
-            seats=list(result.agents),
-            returns=list(result.returns),
-            scores=list(result.scores),
-            decisions=result.decisions,
-            turns=result.turns,
-            rounds=result.rounds,
-        )
+        entry = Entry.of(result)
         try:
             with self.path.open("ab") as handle:
                 handle.write(msgspec.json.encode(entry) + b"\n")
@@ -203,19 +218,7 @@ def _read(path: Path, lines: list[bytes], expected: Header) -> tuple[Header, dic
                 f"journal {where}, line {number}: a game of {expected.players} seats needs "
                 f"{expected.players} seats, returns and scores"
             )
-        key = (entry.seed, tuple(entry.seats))
-        games.setdefault(
-            key,
-            GameResult(
-                seed=entry.seed,
-                returns=entry.returns,
-                scores=entry.scores,
-                decisions=entry.decisions,
-                turns=entry.turns,
-                rounds=entry.rounds,
-                agents=tuple(entry.seats),
-            ),
-        )
+        games.setdefault((entry.seed, tuple(entry.seats)), entry.result())
     assert header is not None
     return header, games
 
