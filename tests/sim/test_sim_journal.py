@@ -14,7 +14,7 @@ from meeple.errors import RecordError
 from meeple.sim.journal import Journal, JournaledBackend
 from meeple.sim.parallel import ProcessBackend, SerialBackend
 from meeple.sim.runner import GameResult, run_many
-from meeple.sim.tournament import run_tournament
+from meeple.sim.tournament import rate_journal, run_tournament
 
 BOTS = ["greedy", "random"]
 
@@ -181,3 +181,38 @@ def test_the_cli_reports_what_it_took_from_the_journal(tmp_path: Path) -> None:
     other = runner.invoke(app, ["simulate", "anludim", "--games", "2", "--journal", str(path)])
     assert other.exit_code != 0
     assert "holds games of 2 players, not 3" in other.output
+
+
+def test_a_journal_rates_like_the_tournament_that_wrote_it(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    bots = ["greedy", "random", "ismcts:iterations=20"]
+    played = run_tournament(game, bots, 4, seed=7, backend=journaled(path, game))
+    run_many(game, ["random", "random"], 3, seed=50, backend=journaled(path, game))  # self-play
+    rated, left_out = rate_journal(Journal.read(path))
+    assert left_out == 3
+    assert rated.bots == bots
+    assert rated.pairs == played.pairs
+    assert rated.standings == played.standings
+    assert rated.games_per_pair == 4 and rated.seed == 7
+    runner = CliRunner()
+    shown = runner.invoke(app, ["journal", str(path), "--json"])
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.stdout)
+    assert data["left_out"] == 3
+    assert data["standings"] == played.to_json()["standings"]
+    table = runner.invoke(app, ["journal", str(path)])
+    words = " ".join(table.stdout.split())
+    assert "12 games between two bots" in words and "3 others" in words
+
+
+def test_reading_a_journal_reports_bad_files(tmp_path: Path, game: meeple.Game) -> None:
+    empty = tmp_path / "empty.jsonl"
+    Journal.open(empty, game)
+    with pytest.raises(RecordError, match="holds no game between two bots"):
+        rate_journal(Journal.read(empty))
+    with pytest.raises(RecordError, match="cannot read journal"):
+        Journal.read(tmp_path / "missing.jsonl")
+    result = CliRunner().invoke(app, ["journal", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code != 0 and "No such file" in result.output

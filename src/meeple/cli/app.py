@@ -38,7 +38,12 @@ from meeple.sim.runner import (
     should_rotate,
     summarize,
 )
-from meeple.sim.tournament import TournamentResult, run_tournament, tournament_bots
+from meeple.sim.tournament import (
+    TournamentResult,
+    rate_journal,
+    run_tournament,
+    tournament_bots,
+)
 
 app = typer.Typer(
     name="meeple",
@@ -527,6 +532,27 @@ def tournament(
         for path, what in ((csv_file, "CSV"), (plot, "plot")):
             if path is not None:
                 console.print(f"{what} written to {path}", style="dim")
+
+
+@app.command()
+def journal(
+    path: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A journal a run wrote.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Standings of the games a journal holds (written by --journal), without playing:
+    to follow a long run, or to rate journals of several machines put together."""
+    with guarded():
+        result, left_out = rate_journal(Journal.read(path))
+        if json_out:
+            typer.echo(json.dumps({**result.to_json(), "left_out": left_out}))
+            return
+        console = out()
+        console.print(_standings_table(result))
+        console.print(_pairs_table(result))
+        note = f"{len(result.results)} games between two bots in {path}"
+        if left_out:
+            note += f"; {left_out} others (a bot against itself, or three bots and more) left out"
+        console.print(note, style="dim")
 
 
 # --- replay ---------------------------------------------------------------------------

@@ -140,6 +140,26 @@ class Journal:
         return journal
 
     @classmethod
+    def read(cls, path: str | Path) -> Journal:
+        """The journal at `path` as it stands, whatever its configuration, to report on it
+        (a last line cut short is left out, and left in the file)."""
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
+        lines = data.split(b"\n")
+        if not any(line.strip() for line in lines):
+            raise RecordError(f"journal {str(path)!r} is empty")
+        if lines[-1].strip() and any(line.strip() for line in lines[:-1]):
+            try:
+                msgspec.json.decode(lines[-1])
+            except msgspec.DecodeError:
+                lines.pop()
+        header, games = _read(path, lines, None)
+        return cls(path, header, games)
+
+    @classmethod
     def _start(cls, path: Path, header: Header) -> Journal:
         try:
             path.write_bytes(msgspec.json.encode(header) + b"\n")
@@ -173,7 +193,11 @@ class Journal:
         self.games[key] = result
 
 
-def _read(path: Path, lines: list[bytes], expected: Header) -> tuple[Header, dict[Key, GameResult]]:
+def _read(
+    path: Path, lines: list[bytes], expected: Header | None
+) -> tuple[Header, dict[Key, GameResult]]:
+    """The header and games of a journal's lines; `expected` (by default the first
+    header) is the configuration every header must name."""
     where = str(path)
     header: Header | None = None
     games: dict[Key, GameResult] = {}
@@ -185,15 +209,18 @@ def _read(path: Path, lines: list[bytes], expected: Header) -> tuple[Header, dic
                 header = msgspec.json.decode(line, type=Header)
             except msgspec.DecodeError as exc:
                 raise RecordError(
-                    f"{where} is not a meeple journal (line {number}: {exc}); "
-                    "give --journal a new file or one a run wrote"
+                    f"{where} is not a meeple journal, which --journal writes "
+                    f"(line {number}: {exc})"
                 ) from None
-            if header != expected:
+            if expected is None:
+                expected = header
+            elif header != expected:
                 raise RecordError(
                     f"journal {where} holds {_differences(header, expected)}; "
                     "give this run another file"
                 )
             continue
+        assert expected is not None
         try:
             value = msgspec.json.decode(line)
         except msgspec.DecodeError as exc:

@@ -18,7 +18,8 @@ from itertools import combinations
 from typing import Any
 
 from meeple.core.game import Game
-from meeple.errors import AgentError, OptionError
+from meeple.errors import AgentError, OptionError, RecordError
+from meeple.sim.journal import Journal
 from meeple.sim.parallel import Backend, GameJob, OnResult, SerialBackend
 from meeple.sim.runner import GameResult, Rate, check_specs, split_specs
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
@@ -68,16 +69,12 @@ def schedule(bots: Sequence[str], games: int, players: int, seed: int) -> list[M
 
 def outcome(result: GameResult, match: Match, bots: Sequence[str]) -> int:
     """1 when bot a won the game, -1 when bot b did, 0 for a draw."""
-    a_won = any(
-        r == 1.0
-        for r, who in zip(result.returns, match.job.seats, strict=True)
-        if who == bots[match.a]
-    )
-    b_won = any(
-        r == 1.0
-        for r, who in zip(result.returns, match.job.seats, strict=True)
-        if who == bots[match.b]
-    )
+    return _side(result.returns, match.job.seats, bots[match.a], bots[match.b])
+
+
+def _side(returns: Sequence[float], seats: Sequence[str], a: str, b: str) -> int:
+    a_won = any(r == 1.0 for r, who in zip(returns, seats, strict=True) if who == a)
+    b_won = any(r == 1.0 for r, who in zip(returns, seats, strict=True) if who == b)
     return int(a_won) - int(b_won)
 
 
@@ -279,19 +276,56 @@ def run_tournament(
     players = game.info.players
     matches = schedule(bots, games, players, seed)
     results = (backend or SerialBackend()).run(game, [m.job for m in matches], on_result)
-    tallies: dict[int, list[int]] = {}
-    for match, result in zip(matches, results, strict=True):
-        tally = tallies.setdefault(match.pair, [match.a, match.b, 0, 0, 0])
-        tally[{1: 2, -1: 3, 0: 4}[outcome(result, match, bots)]] += 1
-    pairs = [PairRecord(a, b, aw, bw, d) for a, b, aw, bw, d in tallies.values()]
+    return rate_games(game.info.name, dict(game.info.values), players, bots, results, seed)
+
+
+def rate_games(
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    bots: Sequence[str],
+    results: Sequence[GameResult],
+    seed: int,
+) -> TournamentResult:
+    """Rate the games between pairs of `bots` (each result's `agents` say who sat where;
+    a game counts for the pair of the two bots in its seats). The pairs are listed in
+    the order of `bots`."""
+    index = {spec: i for i, spec in enumerate(bots)}
+    tallies: dict[tuple[int, int], list[int]] = {
+        pair: [0, 0, 0] for pair in combinations(range(len(bots)), 2)
+    }
+    for result in results:
+        a, b = sorted({index[who] for who in result.agents})
+        side = _side(result.returns, result.agents, bots[a], bots[b])
+        tallies[a, b][{1: 0, -1: 1, 0: 2}[side]] += 1
+    pairs = [PairRecord(a, b, aw, bw, d) for (a, b), (aw, bw, d) in tallies.items()]
     return TournamentResult(
-        game=game.info.name,
-        options=dict(game.info.values),
+        game=game,
+        options=options,
         players=players,
-        bots=bots,
-        games_per_pair=games,
+        bots=list(bots),
+        games_per_pair=max(p.games for p in pairs),
         seed=seed,
         pairs=pairs,
         elo=fit_elo(len(bots), pairs),
-        results=results,
+        results=list(results),
     )
+
+
+def rate_journal(journal: Journal) -> tuple[TournamentResult, int]:
+    """The standings of the games a journal holds between two bots, and how many of its
+    games it leaves out (a bot against itself, or three and more bots at a table)."""
+    bots: list[str] = []
+    between_two = []
+    for result in journal.games.values():
+        specs = list(dict.fromkeys(result.agents))
+        if len(specs) != 2:
+            continue
+        between_two.append(result)
+        bots.extend(spec for spec in specs if spec not in bots)
+    if len(bots) < 2:
+        raise RecordError(f"journal {str(journal.path)!r} holds no game between two bots")
+    header = journal.header
+    seed = min(r.seed for r in between_two)
+    rated = rate_games(header.game, header.options, header.players, bots, between_two, seed)
+    return rated, len(journal.games) - len(between_two)
