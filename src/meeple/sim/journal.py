@@ -119,62 +119,27 @@ class Journal:
         RecordError; the file is then left as it was."""
         path = Path(path)
         expected = _header_of(game)
-        try:
-            data = path.read_bytes() if path.exists() else b""
-        except OSError as exc:
-            raise RecordError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
-        lines = data.split(b"\n")
+        data, lines, torn = _lines(path) if path.exists() else (b"", [], b"")
         if not any(line.strip() for line in lines):
-            return cls._start(path, expected)
-        torn = b""
-        if lines[-1].strip() and any(line.strip() for line in lines[:-1]):
-            # No newline at the end: the last game's line may have been cut short.
-            try:
-                msgspec.json.decode(lines[-1])
-            except msgspec.DecodeError:
-                torn = lines.pop()
+            _write(path, msgspec.json.encode(expected) + b"\n")
+            return cls(path, expected, {})
         header, games = _read(path, lines, expected)
-        journal = cls(path, header, games)
         if torn or not data.endswith(b"\n"):
-            journal._rewrite_end(data[: len(data) - len(torn)])
-        return journal
+            # Cut the torn line, and end the file with a newline before appending.
+            kept = data[: len(data) - len(torn)]
+            _write(path, kept if kept.endswith(b"\n") else kept + b"\n")
+        return cls(path, header, games)
 
     @classmethod
     def read(cls, path: str | Path) -> Journal:
         """The journal at `path` as it stands, whatever its configuration, to report on it
         (a last line cut short is left out, and left in the file)."""
         path = Path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise RecordError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
-        lines = data.split(b"\n")
+        _, lines, _ = _lines(path)
         if not any(line.strip() for line in lines):
             raise RecordError(f"journal {str(path)!r} is empty")
-        if lines[-1].strip() and any(line.strip() for line in lines[:-1]):
-            try:
-                msgspec.json.decode(lines[-1])
-            except msgspec.DecodeError:
-                lines.pop()
         header, games = _read(path, lines, None)
         return cls(path, header, games)
-
-    @classmethod
-    def _start(cls, path: Path, header: Header) -> Journal:
-        try:
-            path.write_bytes(msgspec.json.encode(header) + b"\n")
-        except OSError as exc:
-            raise RecordError(f"cannot write journal {str(path)!r}: {exc.strerror}") from None
-        return cls(path, header, {})
-
-    def _rewrite_end(self, kept: bytes) -> None:
-        """Cut a torn last line and make the file end with a newline."""
-        if kept and not kept.endswith(b"\n"):
-            kept += b"\n"
-        try:
-            self.path.write_bytes(kept)
-        except OSError as exc:
-            raise RecordError(f"cannot write journal {str(self.path)!r}: {exc.strerror}") from None
 
     def find(self, job: GameJob) -> GameResult | None:
         return self.games.get((job.seed, tuple(job.seats)))
@@ -184,13 +149,33 @@ class Journal:
         key = (result.seed, tuple(result.agents))
         if key in self.games:
             return
-        entry = Entry.of(result)
-        try:
-            with self.path.open("ab") as handle:
-                handle.write(msgspec.json.encode(entry) + b"\n")
-        except OSError as exc:
-            raise RecordError(f"cannot write journal {str(self.path)!r}: {exc.strerror}") from None
+        _write(self.path, msgspec.json.encode(Entry.of(result)) + b"\n", append=True)
         self.games[key] = result
+
+
+def _lines(path: Path) -> tuple[bytes, list[bytes], bytes]:
+    """A journal file's bytes, its lines but a last one cut short, and that one (b"" when
+    the file ends cleanly). A last line without its newline is cut short when it is
+    not whole JSON and follows other lines: the process died while writing it."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
+    lines = data.split(b"\n")
+    if lines[-1].strip() and any(line.strip() for line in lines[:-1]):
+        try:
+            msgspec.json.decode(lines[-1])
+        except msgspec.DecodeError:
+            return data, lines[:-1], lines[-1]
+    return data, lines, b""
+
+
+def _write(path: Path, data: bytes, append: bool = False) -> None:
+    try:
+        with path.open("ab" if append else "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise RecordError(f"cannot write journal {str(path)!r}: {exc.strerror}") from None
 
 
 def _read(
