@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -216,3 +220,68 @@ def test_reading_a_journal_reports_bad_files(tmp_path: Path, game: meeple.Game) 
         Journal.read(tmp_path / "missing.jsonl")
     result = CliRunner().invoke(app, ["journal", str(tmp_path / "missing.jsonl")])
     assert result.exit_code != 0 and "No such file" in result.output
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below `pid` (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """Those of `pids` still running (not gone, not a zombie waiting to be reaped)."""
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_sigterm_stops_a_parallel_run_and_its_workers_and_keeps_the_journal(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.jsonl"
+    argv = [
+        sys.executable, "-c", "from meeple.cli.app import main; main()",
+        "tournament", "anludim", "-p", "2",
+        "--bots", "ismcts:iterations=150,random", "--games", "40", "--jobs", "2",
+        "--journal", str(path), "--json",
+    ]  # fmt: skip
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while (len(lines(path)) if path.exists() else 0) < 2:
+            assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+            time.sleep(0.2)
+        below = _descendants(run.pid)
+        assert below  # the fork server and its workers
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=30)
+    finally:
+        run.kill()
+    assert run.returncode != 0
+    deadline = time.monotonic() + 10  # the fork server notices its parent has gone
+    while _alive(below) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(below)
+    kept = len(lines(path)) - 1
+    assert 1 <= kept < 40
+    rated, _ = rate_journal(Journal.read(path))
+    assert len(rated.results) == kept

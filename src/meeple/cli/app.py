@@ -17,7 +17,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.common import USAGE_ERROR, err, fail, guarded, out, parse_options, show_value
+from meeple.cli.common import (
+    USAGE_ERROR,
+    err,
+    fail,
+    guarded,
+    out,
+    parse_options,
+    show_value,
+    stopped_by_sigterm,
+)
 from meeple.cli.play import HUMAN, Session, results_table, seat_agents
 from meeple.core.game import Game, check_seed
 from meeple.core.record import load_record
@@ -341,7 +350,7 @@ def simulate(
         where = _journaled(make_backend(backend, jobs, address), journal, configured)
         progress = _progress("simulating", json_out)
         start = time.perf_counter()
-        with progress:
+        with progress, stopped_by_sigterm():
             task = progress.add_task("games", total=games)
 
             def advance(_: GameResult) -> None:
@@ -495,7 +504,7 @@ def tournament(
         pairs = len(specs) * (len(specs) - 1) // 2
         progress = _progress("tournament", json_out)
         start = time.perf_counter()
-        with progress:
+        with progress, stopped_by_sigterm():
             task = progress.add_task("games", total=pairs * games)
 
             def advance(_: GameResult) -> None:

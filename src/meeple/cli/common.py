@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -38,6 +40,24 @@ def guarded() -> Iterator[None]:
         yield
     except MeepleError as exc:
         raise fail(str(exc)) from None
+
+
+@contextmanager
+def stopped_by_sigterm() -> Iterator[None]:
+    """Let SIGTERM (`kill`, a batch system's stop) end a run as Ctrl-C does: the worker
+    processes are stopped with it, and a journal keeps the games that had ended."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def parse_value(text: str) -> Any:
