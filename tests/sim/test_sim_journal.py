@@ -206,7 +206,9 @@ def test_a_journal_rates_like_the_tournament_that_wrote_it(
     data = json.loads(shown.stdout)
     assert data["left_out"] == 3
     assert data["standings"] == played.to_json()["standings"]
-    table = runner.invoke(app, ["journal", str(path)])
+    csv_file = tmp_path / "rates.csv"
+    table = runner.invoke(app, ["journal", str(path), "--csv", str(csv_file)])
+    assert csv_file.read_text() == played.to_csv()
     words = " ".join(table.stdout.split())
     assert "12 games between two bots" in words and "3 others" in words
 

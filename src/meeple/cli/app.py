@@ -512,56 +512,71 @@ def tournament(
 
             result = run_tournament(configured, specs, games, seed, where, advance)
         elapsed = time.perf_counter() - start
-        if csv_file is not None:
-            _write_text(csv_file, result.to_csv(), "CSV file")
-        if plot is not None:
-            ranked = result.ranked()
-            bars = [RateBar(f"{s.spec} (Elo {s.elo:.0f})", s.rate, *s.interval) for s in ranked]
-            title = f"{configured.info.title}, {result.players} players: {games} games per pair"
-            plot_run(plot, title, bars, result.seat_scores(), even=0.5)
-        if json_out:
-            data = {
-                **result.to_json(),
-                "backend": where.name,
-                "jobs": where.workers,
-                "seconds": round(elapsed, 3),
-                **_journal_json(where, journal),
-            }
-            typer.echo(json.dumps(data))
-            return
-        console = out()
-        console.print(_standings_table(result))
-        console.print(_pairs_table(result))
-        console.print(
-            f"{len(result.results)} games in {elapsed:.1f} s ({where.name}, "
-            f"{where.workers} worker{'s' if where.workers > 1 else ''})",
-            style="dim",
-        )
-        _journal_line(where, journal, console)
-        for path, what in ((csv_file, "CSV"), (plot, "plot")):
-            if path is not None:
-                console.print(f"{what} written to {path}", style="dim")
+        workers = f"{where.workers} worker{'s' if where.workers > 1 else ''}"
+        notes = [f"{len(result.results)} games in {elapsed:.1f} s ({where.name}, {workers})"]
+        if isinstance(where, JournaledBackend):
+            notes.append(f"{where.reused} games taken from the journal {journal}")
+        extra = {
+            "backend": where.name,
+            "jobs": where.workers,
+            "seconds": round(elapsed, 3),
+            **_journal_json(where, journal),
+        }
+        title = f"{configured.info.title}, {result.players} players: {games} games per pair"
+        _report_round_robin(result, title, json_out, csv_file, plot, extra, notes)
+
+
+def _report_round_robin(
+    result: TournamentResult,
+    title: str,
+    json_out: bool,
+    csv_file: Path | None,
+    plot: Path | None,
+    extra: dict[str, Any],
+    notes: list[str],
+) -> None:
+    """A round robin's results: CSV and plot files when asked, then JSON or tables."""
+    if csv_file is not None:
+        _write_text(csv_file, result.to_csv(), "CSV file")
+    if plot is not None:
+        ranked = result.ranked()
+        bars = [RateBar(f"{s.spec} (Elo {s.elo:.0f})", s.rate, *s.interval) for s in ranked]
+        plot_run(plot, title, bars, result.seat_scores(), even=0.5)
+    if json_out:
+        typer.echo(json.dumps({**result.to_json(), **extra}))
+        return
+    console = out()
+    console.print(_standings_table(result))
+    console.print(_pairs_table(result))
+    for note in notes:
+        console.print(note, style="dim")
+    for path, what in ((csv_file, "CSV"), (plot, "plot")):
+        if path is not None:
+            console.print(f"{what} written to {path}", style="dim")
 
 
 @app.command()
 def journal(
     path: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A journal a run wrote.")],
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
+    ] = None,
+    plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Standings of the games a journal holds (written by --journal), without playing:
     to follow a long run, or to rate journals of several machines put together."""
     with guarded():
+        _check_output(csv_file, "--csv")
+        _check_output(plot, "--plot")
+        if plot is not None:
+            require_matplotlib(plot)
         result, left_out = rate_journal(Journal.read(path))
-        if json_out:
-            typer.echo(json.dumps({**result.to_json(), "left_out": left_out}))
-            return
-        console = out()
-        console.print(_standings_table(result))
-        console.print(_pairs_table(result))
         note = f"{len(result.results)} games between two bots in {path}"
         if left_out:
             note += f"; {left_out} others (a bot against itself, or three bots and more) left out"
-        console.print(note, style="dim")
+        title = f"{result.game}, {result.players} players: {len(result.results)} games"
+        _report_round_robin(result, title, json_out, csv_file, plot, {"left_out": left_out}, [note])
 
 
 # --- replay ---------------------------------------------------------------------------
