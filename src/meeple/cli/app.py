@@ -150,9 +150,15 @@ def _journal_json(where: Backend, path: Path | None) -> dict[str, Any]:
     return {"journal": {"path": str(path), "reused": where.reused}}
 
 
-def _journal_line(where: Backend, path: Path | None, console: Any) -> None:
-    if isinstance(where, JournaledBackend):
-        console.print(f"{where.reused} games taken from the journal {path}", style="dim")
+def _reused(where: Backend) -> int:
+    """How many games of the run just ended came from its journal."""
+    return where.reused if isinstance(where, JournaledBackend) else 0
+
+
+def _journal_note(where: Backend, path: Path | None) -> list[str]:
+    if not isinstance(where, JournaledBackend):
+        return []
+    return [f"{where.reused} games taken from the journal {path}"]
 
 
 def _check_games(games: int) -> None:
@@ -378,7 +384,7 @@ def simulate(
             typer.echo(json.dumps(summary.to_json()))
             return
         console = out()
-        played = games - (where.reused if isinstance(where, JournaledBackend) else 0)
+        played = games - _reused(where)
         console.print(_summary_table(summary, names))
         if rotate:
             console.print(_bots_table(summary))
@@ -387,7 +393,8 @@ def simulate(
             f"{where.workers} worker{'s' if where.workers > 1 else ''})",
             style="dim",
         )
-        _journal_line(where, journal, console)
+        for note in _journal_note(where, journal):
+            console.print(note, style="dim")
         if plot is not None:
             console.print(f"plot written to {plot}", style="dim")
 
@@ -513,9 +520,11 @@ def tournament(
             result = run_tournament(configured, specs, games, seed, where, advance)
         elapsed = time.perf_counter() - start
         workers = f"{where.workers} worker{'s' if where.workers > 1 else ''}"
-        notes = [f"{len(result.results)} games in {elapsed:.1f} s ({where.name}, {workers})"]
-        if isinstance(where, JournaledBackend):
-            notes.append(f"{where.reused} games taken from the journal {journal}")
+        played = len(result.results) - _reused(where)
+        notes = [
+            f"{played} games played in {elapsed:.1f} s ({where.name}, {workers})",
+            *_journal_note(where, journal),
+        ]
         extra = {
             "backend": where.name,
             "jobs": where.workers,
