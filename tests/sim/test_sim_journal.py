@@ -48,8 +48,11 @@ def test_a_run_goes_on_from_its_journal_and_gives_the_plain_results(
     assert [g["seed"] for g in games] == [30, 31, 32, 33]
     again = journaled(path, game)
     seen: list[GameResult] = []
+    told: list[tuple[int, int]] = []
+    again.on_reused = lambda n: told.append((n, len(seen)))
     results = run_many(game, BOTS, 6, seed=30, backend=again, on_game=seen.append)
     assert again.reused == 4 and len(seen) == 6  # the progress bar counts every game
+    assert told == [(4, 4)]  # told once the journal's games are all reported
     assert results == run_many(game, BOTS, 6, seed=30)
     assert len(lines(path)) == 1 + 6
 

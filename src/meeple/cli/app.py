@@ -13,7 +13,14 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -148,6 +155,13 @@ def _journal_json(where: Backend, path: Path | None) -> dict[str, Any]:
     if not isinstance(where, JournaledBackend):
         return {}
     return {"journal": {"path": str(path), "reused": where.reused}}
+
+
+def _restart_after_journal(where: Backend, progress: Progress, task: TaskID) -> None:
+    """Once the journal's games are counted, restart the bar's clock from there, so that
+    its time estimate follows the games being played."""
+    if isinstance(where, JournaledBackend):
+        where.on_reused = lambda n: progress.reset(task, completed=n)
 
 
 def _reused(where: Backend) -> int:
@@ -358,6 +372,7 @@ def simulate(
         start = time.perf_counter()
         with progress, stopped_by_sigterm():
             task = progress.add_task("games", total=games)
+            _restart_after_journal(where, progress, task)
 
             def advance(_: GameResult) -> None:
                 progress.advance(task)
@@ -513,6 +528,7 @@ def tournament(
         start = time.perf_counter()
         with progress, stopped_by_sigterm():
             task = progress.add_task("games", total=pairs * games)
+            _restart_after_journal(where, progress, task)
 
             def advance(_: GameResult) -> None:
                 progress.advance(task)

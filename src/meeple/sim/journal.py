@@ -22,7 +22,7 @@ down (from concatenating journals) is skipped; a game listed twice counts once.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -246,6 +246,9 @@ class JournaledBackend:
         self.workers = inner.workers
         self.reused = 0
         """How many games of the last run came from the journal."""
+        self.on_reused: Callable[[int], None] | None = None
+        """Told how many games came from the journal, once they have all been reported
+        (a progress bar restarts its clock there, so its estimate counts played games)."""
 
     def run(
         self, game: Game, jobs: Sequence[GameJob], on_result: OnResult | None = None
@@ -262,6 +265,8 @@ class JournaledBackend:
         if on_result is not None:
             for result in known.values():
                 on_result(result)
+        if self.on_reused is not None:
+            self.on_reused(self.reused)
 
         def finished(result: GameResult) -> None:
             self.journal.record(result)
