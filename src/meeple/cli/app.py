@@ -103,6 +103,9 @@ AddressOpt = Annotated[
     str | None,
     typer.Option(help="With --backend ray: the Ray cluster to join (default: a local one)."),
 ]
+CsvOpt = Annotated[
+    Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
+]
 JournalOpt = Annotated[
     Path | None,
     typer.Option(
@@ -501,9 +504,7 @@ def tournament(
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     journal: JournalOpt = None,
-    csv_file: Annotated[
-        Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
-    ] = None,
+    csv_file: CsvOpt = None,
     plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -583,9 +584,7 @@ def _report_round_robin(
 @app.command()
 def journal(
     path: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A journal a run wrote.")],
-    csv_file: Annotated[
-        Path | None, typer.Option("--csv", metavar="FILE", help="Also write the results as CSV.")
-    ] = None,
+    csv_file: CsvOpt = None,
     plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
