@@ -11,7 +11,6 @@ import pytest
 import meeple
 from meeple.errors import AgentError, OptionError
 from meeple.sim.parallel import GameJob, ProcessBackend
-from meeple.sim.runner import GameResult
 from meeple.sim.tournament import (
     Match,
     outcome,
@@ -50,15 +49,11 @@ def test_schedule_alternates_seats_on_shared_deals() -> None:
 
 
 def test_outcome_with_more_seats() -> None:
-    match = Match(0, 0, 1, GameJob(0, 1, ("a", "b", "a")))
-
-    def result(returns: list[float]) -> GameResult:
-        return GameResult(seed=1, returns=returns, scores=[0, 0, 0], decisions=1)
-
-    assert outcome(result([0.0, 0.0, 1.0]), match, ["a", "b"]) == 1
-    assert outcome(result([0.0, 1.0, 0.0]), match, ["a", "b"]) == -1
-    assert outcome(result([1.0, 1.0, 0.0]), match, ["a", "b"]) == 0  # both have a winner
-    assert outcome(result([0.0, 0.0, 0.0]), match, ["a", "b"]) == 0
+    seats = Match(0, 0, 1, GameJob(0, 1, ("a", "b", "a"))).job.seats
+    assert outcome([0.0, 0.0, 1.0], seats, "a", "b") == 1
+    assert outcome([0.0, 1.0, 0.0], seats, "a", "b") == -1
+    assert outcome([1.0, 1.0, 0.0], seats, "a", "b") == 0  # both have a winner
+    assert outcome([0.0, 0.0, 0.0], seats, "a", "b") == 0
 
 
 def test_tournament_standings_elo_and_outputs() -> None:

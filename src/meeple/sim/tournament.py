@@ -67,12 +67,9 @@ def schedule(bots: Sequence[str], games: int, players: int, seed: int) -> list[M
     return matches
 
 
-def outcome(result: GameResult, match: Match, bots: Sequence[str]) -> int:
-    """1 when bot a won the game, -1 when bot b did, 0 for a draw."""
-    return _side(result.returns, match.job.seats, bots[match.a], bots[match.b])
-
-
-def _side(returns: Sequence[float], seats: Sequence[str], a: str, b: str) -> int:
+def outcome(returns: Sequence[float], seats: Sequence[str], a: str, b: str) -> int:
+    """1 when bot a won the game (one of its seats did), -1 when bot b did, 0 for a draw
+    (both had a winning seat, or neither); `seats` holds the bot in each seat."""
     a_won = any(r == 1.0 for r, who in zip(returns, seats, strict=True) if who == a)
     b_won = any(r == 1.0 for r, who in zip(returns, seats, strict=True) if who == b)
     return int(a_won) - int(b_won)
@@ -296,7 +293,7 @@ def rate_games(
     }
     for result in results:
         a, b = sorted({index[who] for who in result.agents})
-        side = _side(result.returns, result.agents, bots[a], bots[b])
+        side = outcome(result.returns, result.agents, bots[a], bots[b])
         tallies[a, b][{1: 0, -1: 1, 0: 2}[side]] += 1
     pairs = [PairRecord(a, b, aw, bw, d) for (a, b), (aw, bw, d) in tallies.items()]
     return TournamentResult(
