@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -260,7 +259,7 @@ class JournaledBackend:
             if found is None:
                 todo.append(job)
             else:
-                known[job.index] = replace(found, agents=tuple(job.seats))
+                known[job.index] = found  # its key is the job's seed and seats
         self.reused = len(known)
         if on_result is not None:
             for result in known.values():

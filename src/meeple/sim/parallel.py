@@ -112,11 +112,17 @@ class ChunkPlan:
         self._jobs = list(jobs)
         self._next = 0
         self._workers = max(1, workers)
+        self._done: dict[int, GameResult] = {}
         self.pace: float | None = None
         """Seconds a game takes, as last measured (None before the first chunk ends)."""
 
     def __bool__(self) -> bool:
         return self._next < len(self._jobs)
+
+    def wants(self, in_flight: int) -> bool:
+        """Whether to send another chunk while `in_flight` are out: jobs are left and
+        fewer than two chunks per worker are out (one playing, one waiting)."""
+        return bool(self) and in_flight < 2 * self._workers
 
     def size(self) -> int:
         """How many games the next chunk holds."""
@@ -136,16 +142,30 @@ class ChunkPlan:
         pace = seconds / max(1, games)
         self.pace = pace if self.pace is None else (self.pace + pace) / 2
 
+    def deliver(
+        self,
+        chunk: Sequence[GameJob],
+        played: tuple[list[GameResult], float],
+        on_result: OnResult | None,
+    ) -> None:
+        """Take a chunk's results and time (what `timed_chunk` returned), report each."""
+        results, seconds = played
+        self.observe(len(chunk), seconds)
+        for result, job in zip(results, chunk, strict=True):
+            self._done[job.index] = result
+            if on_result is not None:
+                on_result(result)
+
+    def results(self) -> list[GameResult]:
+        """Every job's result, in the order of the jobs."""
+        return [self._done[job.index] for job in self._jobs]
+
 
 def timed_chunk(config: GameConfig, jobs: Sequence[GameJob]) -> tuple[list[GameResult], float]:
     """`play_chunk`, and the seconds it took in the worker (the plan's measure of pace)."""
     start = time.perf_counter()
     results = play_chunk(config, jobs)
     return results, time.perf_counter() - start
-
-
-def _in_order(jobs: Sequence[GameJob], done: dict[int, GameResult]) -> list[GameResult]:
-    return [done[job.index] for job in jobs]
 
 
 class Backend(Protocol):
@@ -207,25 +227,18 @@ class ProcessBackend:
             return []
         config = GameConfig.of(game)
         plan = ChunkPlan(jobs, self.workers)
-        done: dict[int, GameResult] = {}
         pool = ProcessPoolExecutor(
             max_workers=min(self.workers, len(jobs)), mp_context=_process_context()
         )
         in_flight: dict[Future[tuple[list[GameResult], float]], list[GameJob]] = {}
         try:
             while plan or in_flight:
-                while plan and len(in_flight) < 2 * self.workers:
+                while plan.wants(len(in_flight)):
                     chunk = plan.take()
                     in_flight[pool.submit(timed_chunk, config, chunk)] = chunk
                 finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    chunk = in_flight.pop(future)
-                    results, seconds = future.result()
-                    plan.observe(len(chunk), seconds)
-                    for result, job in zip(results, chunk, strict=True):
-                        done[job.index] = result
-                        if on_result is not None:
-                            on_result(result)
+                    plan.deliver(in_flight.pop(future), future.result(), on_result)
         except BaseException:
             # Interrupted, or a game failed: stop the workers now rather than let them
             # finish their chunks (ProcessPoolExecutor has no public way to do this
@@ -235,7 +248,7 @@ class ProcessBackend:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         pool.shutdown()
-        return _in_order(jobs, done)
+        return plan.results()
 
 
 def _ray() -> Any:
@@ -314,28 +327,23 @@ class RayBackend:
             task = ray.remote(timed_chunk)
             config = ray.put(GameConfig.of(game))
             plan = ChunkPlan(jobs, self.workers)
-            done: dict[int, GameResult] = {}
             in_flight: dict[Any, list[GameJob]] = {}
             while plan or in_flight:
-                while plan and len(in_flight) < 2 * self.workers:
+                while plan.wants(len(in_flight)):
                     chunk = plan.take()
                     in_flight[task.remote(config, chunk)] = chunk
                 ready, _ = ray.wait(list(in_flight), num_returns=1)
                 for ref in ready:
                     chunk = in_flight.pop(ref)
                     try:
-                        results, seconds = ray.get(ref)
+                        played = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
                         cause = getattr(exc, "cause", None)
                         if isinstance(cause, MeepleError):
                             raise cause from None
                         raise
-                    plan.observe(len(chunk), seconds)
-                    for result, job in zip(results, chunk, strict=True):
-                        done[job.index] = result
-                        if on_result is not None:
-                            on_result(result)
-            return _in_order(jobs, done)
+                    plan.deliver(chunk, played, on_result)
+            return plan.results()
         finally:
             if started:
                 ray.shutdown()
