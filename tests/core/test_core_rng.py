@@ -120,6 +120,20 @@ def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     assert again == shuffled
 
 
+@given(seed=SEEDS, size=st.integers(0, 60))
+def test_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
+    """Shuffles are the draws of below(i + 1) from the top down, so seeded games stay the
+    same whichever way shuffle is written."""
+    rng, reference = Rng(seed), Rng(seed)
+    items, expected = list(range(size)), list(range(size))
+    rng.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert rng.next64() == reference.next64()
+
+
 def test_shuffle_reaches_every_order() -> None:
     rng = Rng(11)
     seen: Counter[tuple[int, ...]] = Counter()

@@ -556,3 +556,52 @@ def test_pattern_matches_brute_force(spec: dict[Cell, str]) -> None:
     for cells in shapes:
         task = PatternTask(cells=[PatternCell(x=x, y=y, terrain=NAMES[c]) for x, y, c in cells])
         assert met(task, lay) == int(brute_pattern(spec, cells))
+
+
+def fresh(layout: Layout) -> Layout:
+    """The same tiles, with nothing remembered from earlier layouts."""
+    new = layout.copy()
+    new.cache = {}
+    new.grown = None
+    return new
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from([2, 3, 4]))
+def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) -> None:
+    """After each placement every Plot is measured from its answer just before (only
+    what the new tile can change is looked at); that must be the fresh answer, for each
+    Shepherd and with each character's missing terrain. The checks the state keeps
+    while figures step must be fresh too."""
+    from meeple.core.registry import load_game
+    from meeple.core.rng import Rng
+    from meeple.games.aridnyk.components import PLOTS
+    from meeple.games.aridnyk.rules import ALL_TERRAINS
+
+    shorts = [frozenset(), HUNTER, CLIMBER, DOWSER, MUSICIAN, ALL_TERRAINS]
+    state = load_game("aridnyk", players=players).new_initial_state(seed=seed)
+    rng = Rng(seed)
+    grown = 0
+    while not state.is_terminal():
+        layout = state._layout  # type: ignore[attr-defined]
+        spirits = state._spirits  # type: ignore[attr-defined]
+        if layout.grown is not None:
+            grown += 1
+        plain = fresh(layout)
+        for shepherd in {*state._shepherds, None}:  # type: ignore[attr-defined]
+            for short in shorts:
+                for plot in PLOTS:
+                    got = measure(plot.task, layout, shepherd, spirits, short)
+                    want = measure(plot.task, plain, shepherd, spirits, short)
+                    assert got == want, (plot.number, shepherd, sorted(short))
+        # The state's own cache of checks, kept across figure steps, agrees too.
+        for seat, shepherd in enumerate(state._shepherds):  # type: ignore[attr-defined]
+            short = state._short(seat)  # type: ignore[attr-defined]
+            for p, plot in enumerate(PLOTS):
+                want = measure(plot.task, plain, shepherd, spirits, short)
+                near = measure(plot.task, plain, shepherd, spirits, ALL_TERRAINS)
+                assert state._plot_level(seat, p) == want  # type: ignore[attr-defined]
+                assert state._plot_near(seat, p) == bool(near)  # type: ignore[attr-defined]
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    assert grown > 10  # the placements of a whole game were checked from their answers

@@ -125,9 +125,15 @@ class Layout:
       cache: a dict for derived data of this content, free for any module to use with
         its own keys; a copy shares it with its original, and each change gives the
         changed layout a new empty one.
+      grown: after a placement, (the cache of the layout just before it, the cell that
+        was filled), so that an analysis which only grows as tiles are added can start
+        from its earlier answer; None after a removal.
     """
 
-    __slots__ = ("at", "cache", "cell", "frontier", "printed", "rot", "terrain", "version", "water")
+    __slots__ = (
+        "at", "cache", "cell", "frontier", "grown", "printed", "rot", "terrain", "version",
+        "water",
+    )  # fmt: skip
 
     at: dict[Cell, int]
     cell: list[Cell | None]
@@ -138,6 +144,7 @@ class Layout:
     frontier: dict[Cell, int]
     version: int
     cache: dict[Any, Any]
+    grown: tuple[dict[Any, Any], Cell] | None
 
     def __init__(self, terrain: Sequence[int], water: Sequence[int]) -> None:
         """`terrain` and `water` are indexed by tile id: terrain index, printed water mask."""
@@ -153,6 +160,7 @@ class Layout:
         self.frontier = {}
         self.version = next(_VERSIONS)
         self.cache = {}
+        self.grown = None
 
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -165,6 +173,7 @@ class Layout:
         new.frontier = self.frontier.copy()
         new.version = self.version
         new.cache = self.cache
+        new.grown = self.grown
         return new
 
     def __len__(self) -> int:
@@ -195,6 +204,7 @@ class Layout:
                 o = OPPOSITE[s]
                 frontier[nc] = frontier.get(nc, 0) | (1 << o) | (((mask >> s) & 1) << (o + 4))
         self.version = next(_VERSIONS)
+        self.grown = (self.cache, cell)
         self.cache = {}
 
     def remove(self, tile: int) -> None:
@@ -208,6 +218,7 @@ class Layout:
         self.rot[tile] = 0
         self.water[tile] = 0
         self.version = next(_VERSIONS)
+        self.grown = None
         self.cache = {}
 
     # -- looking -------------------------------------------------------------------

@@ -52,7 +52,7 @@ from meeple.games.aridnyk.components import (
     reward_value,
     task_tiers,
 )
-from meeple.games.aridnyk.tasks import measure
+from meeple.games.aridnyk.tasks import compile_task, measure
 
 _TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
 _WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
@@ -133,6 +133,14 @@ _SHORT = {
 }
 _NO_SHORT: frozenset[int] = frozenset()
 _NEAR_KEY = 1 << 12  # _met keys from here on hold the one-tile-short checks
+# The Plots whose check reads the claimer's Shepherd, and those that read a Spirit: a
+# figure's step forgets only their cached checks.
+_READS_SHEPHERD = frozenset(
+    p for p, plot in enumerate(PLOTS) if 0 in compile_task(plot.task).figures
+)
+_READS_SPIRIT = frozenset(
+    p for p, plot in enumerate(PLOTS) if any(f > 0 for f in compile_task(plot.task).figures)
+)
 ALL_TERRAINS = frozenset(range(5))
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
@@ -681,7 +689,11 @@ class AridnykState(CheckedState):
         dx, dy = DELTA[side]
         nxt = (cell[0] + dx, cell[1] + dy)
         self._shepherds[me] = nxt
-        self._met = {}
+        self._met = {
+            k: v
+            for k, v in self._met.items()
+            if (k >> 6) & 63 != me or k & 63 not in _READS_SHEPHERD
+        }
         self._stepped |= 1
         if TILE_TERRAIN[self._layout.at[nxt]] == RIVER:
             loss = 1 if self._characters[me] == CHIEFTAIN else 2
@@ -692,7 +704,7 @@ class AridnykState(CheckedState):
         assert cell is not None
         dx, dy = DELTA[side]
         self._spirits[spirit] = (cell[0] + dx, cell[1] + dy)
-        self._met = {}
+        self._met = {k: v for k, v in self._met.items() if k & 63 not in _READS_SPIRIT}
         self._stepped |= 2
 
     def _shepherd_move_ended(self) -> None:

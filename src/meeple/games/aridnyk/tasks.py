@@ -3,7 +3,9 @@
 `measure` is the one entry point. Each task record is compiled once (kept by identity)
 and results are memoised in the layout's content cache, keyed by the task, the relevant
 `short` terrains and, for tasks that name figures, the cells of those figures; a copy of a
-layout shares the memo until either changes.
+layout shares the memo until either changes. Right after a placement a check starts from
+its answer just before it (`Layout.grown`): most tasks can only become met as tiles are
+added, so only what touches the new tile is looked at.
 
 Semantics (rulebook clarifications and ruling 8):
   pattern        the cells under one of the four rotations, never mirrored; a cell's
@@ -113,6 +115,42 @@ def _largest_group(layout: Layout, tmask: int) -> int:
     return got
 
 
+def _group_size(layout: Layout, tmask: int, cell: Cell) -> int:
+    """The size of the 4-connected group of tiles with terrains in tmask that holds the
+    tile on `cell` (0 when its terrain is not in tmask)."""
+    at = layout.at
+    terrain = layout.terrain
+    if not (tmask >> terrain[at[cell]]) & 1:
+        return 0
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DELTA:
+            nc = (x + dx, y + dy)
+            if nc not in seen:
+                u = at.get(nc)
+                if u is not None and (tmask >> terrain[u]) & 1:
+                    seen.add(nc)
+                    todo.append(nc)
+    return len(seen)
+
+
+def _linked_group(layout: Layout, tile: int) -> list[int]:
+    """The tiles of `tile`'s terrain joined to it by water links, itself included."""
+    kind = layout.terrain[tile]
+    comp = [tile]
+    seen = {tile}
+    todo = [tile]
+    while todo:
+        for u in layout.water_ends(todo.pop()):
+            if u >= 0 and u not in seen and layout.terrain[u] == kind:
+                seen.add(u)
+                comp.append(u)
+                todo.append(u)
+    return comp
+
+
 def _water_components(layout: Layout, kind: int) -> list[list[int]]:
     """Groups of tiles of terrain `kind` joined to each other by water links."""
     key = ("tasks", "water", kind)
@@ -163,8 +201,11 @@ def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
     return got
 
 
-def _search_chain(layout: Layout, tmask: int, need: int) -> bool:
+def _search_chain(layout: Layout, tmask: int, need: int, within: Cell | None = None) -> bool:
+    """See _has_chain; with `within`, only the group holding that cell is searched."""
     terrain = layout.terrain
+    if within is not None and not (tmask >> terrain[layout.at[within]]) & 1:
+        return False
     cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
     if len(cells) < need:
         return False
@@ -206,7 +247,7 @@ def _search_chain(layout: Layout, tmask: int, need: int) -> bool:
                     left.remove(n)
                     comp.append(n)
             i += 1
-        if len(comp) >= need:
+        if len(comp) >= need and (within is None or within in comp):
             starts.extend(comp)
     for start in starts:
         path.append(start)
@@ -230,6 +271,12 @@ class _Compiled:
 
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
         raise NotImplementedError
+
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        """The check after a tile was placed on `cell`, given `before`, the check just
+        before it with the same figures and short: tasks whose answer only grows as
+        tiles are added look at what the new tile can have changed; others check anew."""
+        return self.check(layout, figs, short)
 
 
 class _Pattern(_Compiled):
@@ -294,24 +341,52 @@ class _Pattern(_Compiled):
                 t = at.get((bx, by))
                 if t is None or terrain[t] != tk:
                     continue
-                for offs in self.rotations:
-                    ox = bx - offs[k][0]
-                    oy = by - offs[k][1]
-                    misses = 0
-                    for i in range(size):
-                        px = ox + offs[i][0]
-                        py = oy + offs[i][1]
-                        u = at.get((px, py))
-                        if u is not None and terrain[u] == ters[i]:
-                            f = fneed[i]
-                            if f < 0 or figs[f] == (px, py):
-                                continue
-                        if misses or not (short >> ters[i]) & 1:
-                            break
-                        misses = 1
-                    else:
-                        return 1
+                if self._matches_at(layout, figs, short, k, bx, by):
+                    return 1
         return 0
+
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        if before:
+            return before
+        # A match the new tile made must fill one of its cells with that tile.
+        tc = layout.terrain[layout.at[cell]]
+        for k in range(self.size):
+            f = self.figs[k]
+            if (
+                self.ters[k] == tc
+                and (f < 0 or figs[f] == cell)
+                and self._matches_at(layout, figs, short, k, cell[0], cell[1])
+            ):
+                return 1
+        return 0
+
+    def _matches_at(
+        self, layout: Layout, figs: Figures, short: int, k: int, bx: int, by: int
+    ) -> bool:
+        """Whether the pattern, its cell `k` on (bx, by), matches in some rotation."""
+        at = layout.at
+        terrain = layout.terrain
+        size = self.size
+        ters = self.ters
+        fneed = self.figs
+        for offs in self.rotations:
+            ox = bx - offs[k][0]
+            oy = by - offs[k][1]
+            misses = 0
+            for i in range(size):
+                px = ox + offs[i][0]
+                py = oy + offs[i][1]
+                u = at.get((px, py))
+                if u is not None and terrain[u] == ters[i]:
+                    f = fneed[i]
+                    if f < 0 or figs[f] == (px, py):
+                        continue
+                if misses or not (short >> ters[i]) & 1:
+                    break
+                misses = 1
+            else:
+                return True
+        return False
 
 
 class _Around(_Compiled):
@@ -354,6 +429,26 @@ class _Around(_Compiled):
                     return 1
         return 0
 
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        if before:
+            return before
+        # Only the new tile and its neighbours have new neighbours (or came in reach).
+        x, y = cell
+        near = [cell, *((x + dx, y + dy) for dx, dy in DELTA)]
+        at = layout.at
+        terrain = layout.terrain
+        for c in near:
+            u = at.get(c)
+            if u is not None and terrain[u] == self.centre:
+                missing, which = self._missing(layout, c)
+                if missing == 0 or (missing == 1 and (short >> which) & 1):
+                    return 1
+        if (short >> self.centre) & 1:
+            for c in near:
+                if (c in at or c in layout.frontier) and self._missing(layout, c)[0] == 0:
+                    return 1
+        return 0
+
 
 class _Group(_Compiled):
     def __init__(self, task: GroupTask) -> None:
@@ -366,6 +461,12 @@ class _Group(_Compiled):
             return 1
         return 1 if _largest_group(layout, self.terrains) >= need else 0
 
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        if before:
+            return before
+        need = self.size - (1 if short else 0)
+        return 1 if _group_size(layout, self.terrains, cell) >= need else 0
+
 
 class _Chain(_Compiled):
     def __init__(self, task: ChainTask) -> None:
@@ -375,6 +476,12 @@ class _Chain(_Compiled):
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
         need = self.size - (1 if short else 0)
         return 1 if _has_chain(layout, self.terrains, need) else 0
+
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        if before:
+            return before
+        need = self.size - (1 if short else 0)
+        return 1 if _search_chain(layout, self.terrains, need, cell) else 0
 
 
 class _Linked(_Compiled):
@@ -387,9 +494,18 @@ class _Linked(_Compiled):
 
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
         level = max((len(c) for c in _water_components(layout, self.kind)), default=0)
-        if short:
-            level += 1
+        return self._level(level, short)
+
+    def _level(self, size: int, short: int) -> int:
+        level = size + (1 if short else 0)
         return level if level >= max(self.least, 1) else 0
+
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        # Only the new tile's own group can have grown (by joining others).
+        tile = layout.at[cell]
+        if layout.terrain[tile] != self.kind:
+            return before
+        return max(before, self._level(len(_linked_group(layout, tile)), short))
 
 
 class _RiverBetweenLakes(_Compiled):
@@ -413,6 +529,16 @@ class _RiverBetweenLakes(_Compiled):
             if open_ == 1 and lake_short and size >= least:
                 return 1
         return 0
+
+    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+        # A land tile links no water. A River whose every end meets a Lake has no free
+        # water edge left for a new tile to join, so it stays met; a River met with one
+        # Lake missing may grow a fork, so that case looks again.
+        if layout.terrain[layout.at[cell]] not in (RIVER, LAKE):
+            return before
+        if before and not (short >> LAKE) & 1:
+            return before
+        return self.check(layout, figs, short)
 
 
 class _Anywhere(_Compiled):
@@ -501,7 +627,12 @@ def measure(
     cache = layout.cache
     got: int | None = cache.get(key)
     if got is None:
-        got = compiled.check(layout, figs, smask)
+        grown = layout.grown
+        before = None if grown is None else grown[0].get(key)
+        if grown is None or before is None:
+            got = compiled.check(layout, figs, smask)
+        else:
+            got = compiled.grow(layout, figs, smask, before, grown[1])
         cache[key] = got
     return got
 
