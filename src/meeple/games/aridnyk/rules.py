@@ -165,6 +165,13 @@ def _tier_sheep(tiers: list[Tier], level: int) -> int:
     return extra
 
 
+def _pick(pool: list[int], rng: Rng) -> int:
+    """Take an element of `pool` at random (its order is not kept)."""
+    j = rng.below(len(pool))
+    pool[j], pool[-1] = pool[-1], pool[j]
+    return pool.pop()
+
+
 class AridnykState(CheckedState):
     __slots__ = (
         "_characters",
@@ -380,7 +387,7 @@ class AridnykState(CheckedState):
     def _next_starter(self) -> None:
         seat = self._setup_queue.pop(0)
         self._cur = seat
-        tile = self._starter_stack.pop()
+        tile = self._take_top(self._starter_stack)
         self._public_tiles.add(tile)
         if self._layout.can_place(tile):
             self._stack.append([F_PLACE, P_STARTER, tile, -1])
@@ -500,8 +507,17 @@ class AridnykState(CheckedState):
     def _draw_stack_tile(self) -> int:
         for stack in self._stacks:
             if stack:
-                return stack.pop()
+                return self._take_top(stack)
         return -1
+
+    def _take_top(self, pile: list[int]) -> int:
+        """Draw the top of a non-empty tile stack or card deck. A guess (see resample)
+        leaves its unseen piles unshuffled and draws each card at random instead: the
+        same odds as a shuffled pile, for one random number per card drawn rather than
+        per card in the pile."""
+        if self._resampled:
+            return _pick(pile, self._rng)
+        return pile.pop()
 
     def _active_season(self) -> int:
         for i, stack in enumerate(self._stacks):
@@ -562,7 +578,7 @@ class AridnykState(CheckedState):
             deck.extend(self._discards[kind])
             self._discards[kind].clear()
             self._rng.shuffle(deck)
-        return deck.pop() if deck else -1
+        return self._take_top(deck) if deck else -1
 
     def _refill_row(self, kind: int, slot: int) -> None:
         card = self._deck_top(kind)
@@ -1579,7 +1595,8 @@ class AridnykState(CheckedState):
     def resample(self, player: int, seed: int) -> AridnykState:
         """Deal what `player` cannot see anew from a canonical order and `seed`: other
         seats' unseen tiles with the stacks (season by season), their unseen cards with
-        the decks, and the Unsimple cards still hidden in other seats' hands."""
+        the decks, and the Unsimple cards still hidden in other seats' hands. The unseen
+        piles are left sorted: the guess draws from them at random (_take_top)."""
         n = len(self._sheep)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
@@ -1590,24 +1607,20 @@ class AridnykState(CheckedState):
         hidden_hand = {
             s: [t for t in self._tiles[s] if t not in self._public_tiles] for s in others
         }
+        # Piles stay in a canonical order: a guess draws from them at random (_take_top).
         for i, stack in enumerate(self._stacks):
             pool = sorted(stack)
             if i == 0:
                 for s in others:
                     pool.extend(hidden_hand[s])
                 pool.sort()
-            rng.shuffle(pool)
-            if i == 0:
                 for s in others:
                     shown = [t for t in self._tiles[s] if t in self._public_tiles]
-                    take = len(hidden_hand[s])
-                    new._tiles[s] = sorted(shown + pool[:take])
-                    del pool[:take]
+                    dealt = [_pick(pool, rng) for _ in hidden_hand[s]]
+                    new._tiles[s] = sorted(shown + dealt)
+                pool.sort()
             new._stacks[i] = pool
-        if self._starter_stack:
-            pool = sorted(self._starter_stack)
-            rng.shuffle(pool)
-            new._starter_stack = pool
+        new._starter_stack = sorted(self._starter_stack)
         for kind in (_PLOT, _TRINKET):
             hands = self._plots if kind == _PLOT else self._trinkets
             new_hands = new._plots if kind == _PLOT else new._trinkets
@@ -1616,12 +1629,11 @@ class AridnykState(CheckedState):
                 s: [c for c in hands[s] if base + c not in self._public_cards] for s in others
             }
             pool = sorted(self._decks[kind] + [c for s in others for c in hidden[s]])
-            rng.shuffle(pool)
             for s in others:
                 shown = [c for c in hands[s] if base + c in self._public_cards]
-                take = len(hidden[s])
-                new_hands[s] = sorted(shown + pool[:take])
-                del pool[:take]
+                dealt = [_pick(pool, rng) for _ in hidden[s]]
+                new_hands[s] = sorted(shown + dealt)
+            pool.sort()
             new._decks[kind] = pool
         if self._phase == CHOOSE_CHARACTER:
             seen = set(self._dealt[player])

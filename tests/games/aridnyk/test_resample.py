@@ -1,0 +1,58 @@
+"""Guesses (resampled states) deal unseen tiles and cards at random."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import meeple
+from meeple.core.rng import Rng
+from meeple.games.aridnyk.rules import AridnykState
+
+
+def mid_game(seed: int = 3, steps: int = 60) -> AridnykState:
+    state = meeple.load_game("aridnyk", players=2).new_initial_state(seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    assert isinstance(state, AridnykState)
+    return state
+
+
+def chi_square(counts: Counter[int], categories: list[int], draws: int) -> float:
+    expected = draws / len(categories)
+    return sum((counts[c] - expected) ** 2 / expected for c in categories)
+
+
+def test_a_guess_draws_each_unseen_card_as_often() -> None:
+    """A guess leaves its deck in a canonical order and draws at random: over many
+    guesses the first card drawn is spread evenly over what the seat cannot see, as a
+    shuffled deck would give, and the same guess seed draws the same card."""
+    state = mid_game()
+    seat = state.current_player
+    hidden = [c for c in state._plots[1 - seat] if c not in state._public_cards]
+    unseen = sorted([*state._decks[0], *hidden])
+    draws = 4000
+    counts: Counter[int] = Counter()
+    for seed in range(draws):
+        guess = state.resample(seat, seed)
+        card = guess._deck_top(0)
+        assert card == state.resample(seat, seed)._deck_top(0)
+        counts[card] += 1
+    assert set(counts) <= set(unseen)
+    # 5 degrees of freedom above the deck size is a loose bound: p < 0.001 for ~45 cards
+    assert chi_square(counts, unseen, draws) < len(unseen) + 45, counts
+
+
+def test_a_guess_draws_stack_tiles_at_random() -> None:
+    state = mid_game()
+    seat = state.current_player
+    first = Counter(state.resample(seat, seed)._draw_stack_tile() for seed in range(600))
+    season = next(s for s in state._stacks if s)
+    assert len(first) >= min(len(season), 5)
+
+
+def test_the_true_state_draws_its_deck_in_order() -> None:
+    state = mid_game()
+    top = state._decks[0][-1]
+    assert state.clone()._deck_top(0) == top
