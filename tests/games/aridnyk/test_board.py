@@ -260,6 +260,8 @@ def test_frontier_and_legal_cells_match_brute_force(lay: Layout) -> None:
                     assert lay.fits(tile, r, c)
                 anywhere = anywhere or bool(want)
             assert lay.can_place(tile) == anywhere
+            rotations = [r for r in range(4) if brute_legal(lay, tile, r)]
+            assert lay.fitting_rotations(tile) == rotations
     for t in placed:
         assert lay.connected_without(t) == brute_connected_without(lay, t)
         # Lifted: the tile itself may go anywhere the board without it allows.
@@ -274,6 +276,8 @@ def test_frontier_and_legal_cells_match_brute_force(lay: Layout) -> None:
                 assert lay.fits(t, r, c, without=t)
             anywhere = anywhere or bool(want)
         assert lay.can_place(t, without=t) == anywhere
+        rotations = [r for r in range(4) if brute_legal(lay, t, r, without=t)]
+        assert lay.fitting_rotations(t, without=t) == rotations
 
 
 @settings(max_examples=100, deadline=None)
@@ -298,6 +302,9 @@ def test_anchor_round_trip(lay: Layout) -> None:
             tile, side = lay.anchor(c, without=w)
             assert tile != w
             assert lay.anchored_cell(tile, side) == c
+        for r in range(4):
+            anchors = [lay.anchor(c, without=w) for c in lay.legal_cells(w, r, without=w)]
+            assert lay.legal_codes(w, r, without=w) == [t * 4 + s for t, s in anchors]
 
 
 def test_anchor_needs_a_neighbour() -> None:

@@ -348,10 +348,17 @@ class Layout:
         key = ("A", mask, without)
         got: list[int] | None = self.cache.get(key)
         if got is None:
+            # anchor() written out: search asks this after every tile it lays
+            at = self.at
             got = []
-            for c in self.legal_cells(tile, rotation, without):
-                t, s = self.anchor(c, without)
-                got.append(t * 4 + s)
+            for x, y in self.legal_cells(tile, rotation, without):
+                best = best_side = -1
+                for s in range(4):
+                    dx, dy = DELTA[s]
+                    t = at.get((x + dx, y + dy))
+                    if t is not None and t != without and (best < 0 or t < best):
+                        best, best_side = t, s
+                got.append(best * 4 + OPPOSITE[best_side])
             self.cache[key] = got
         return got[:]
 
@@ -368,6 +375,12 @@ class Layout:
     def can_place(self, tile: int, without: int = -1) -> bool:
         """Whether `tile` fits somewhere in some rotation."""
         return bool(self._fit_masks(without) & _ROTSET[self.printed[tile]])
+
+    def fitting_rotations(self, tile: int, without: int = -1) -> list[int]:
+        """The rotations in which `tile` fits somewhere (those with legal_cells)."""
+        fits = self._fit_masks(without)
+        printed = self.printed[tile]
+        return [r for r in range(4) if (fits >> ROTATED[r][printed]) & 1]
 
     # -- action encoding -----------------------------------------------------------
 

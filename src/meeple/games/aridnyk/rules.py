@@ -10,6 +10,7 @@ docs/games/aridnyk.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState
@@ -532,8 +533,7 @@ class AridnykState(CheckedState):
             self._public_tiles.add(tile)
 
     def _rotations(self, tile: int, without: int = -1) -> list[int]:
-        layout = self._layout
-        return [r for r in range(4) if layout.legal_cells(tile, r, without)]
+        return self._layout.fitting_rotations(tile, without)
 
     def _cell_actions(self, tile: int, rotation: int, without: int = -1) -> list[int]:
         return sorted([A.CELL + code for code in self._layout.legal_codes(tile, rotation, without)])
@@ -558,14 +558,18 @@ class AridnykState(CheckedState):
 
     def _movable_tiles(self) -> list[int]:
         """Tiles Aley may move: no figure on them, the board stays whole, a place exists."""
+        return sorted(self._each_movable_tile())
+
+    def _can_move_a_tile(self) -> bool:
+        return next(self._each_movable_tile(), -1) >= 0
+
+    def _each_movable_tile(self) -> Iterator[int]:
         layout = self._layout
         occupied = {c for c in self._spirits if c is not None}
         occupied.update(c for c in self._shepherds if c is not None)
-        return [
-            t
-            for c, t in sorted(layout.at.items(), key=lambda ct: ct[1])
-            if c not in occupied and layout.connected_without(t) and layout.can_place(t, t)
-        ]
+        for c, t in layout.at.items():
+            if c not in occupied and layout.connected_without(t) and layout.can_place(t, t):
+                yield t
 
     # --- cards -----------------------------------------------------------------------
 
@@ -779,7 +783,7 @@ class AridnykState(CheckedState):
             return False
         if TRADE_CARD[spirit] and not self._hand_size(me):
             return False
-        return spirit != S_ALEY or bool(self._movable_tiles())
+        return spirit != S_ALEY or self._can_move_a_tile()
 
     def _trade_options(self) -> list[tuple[int, int]]:
         """(spirit, extra Sheep) for every trade open to the active player now."""
@@ -1057,7 +1061,7 @@ class AridnykState(CheckedState):
         if effect in (E_TRADE_ANY, E_RETRADE):
             return bool(self._spirit_choices(C_TRADE_ANY if effect == E_TRADE_ANY else C_RETRADE))
         if effect == E_MOVE_TILE:
-            return bool(self._movable_tiles())
+            return self._can_move_a_tile()
         if effect == E_SWAP:
             return bool(self._tiles[me] and self._horizon)
         return bool(self._horizon)  # E_REFRESH
