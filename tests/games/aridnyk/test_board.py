@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from meeple.games.aridnyk.board import (
     DELTA,
+    GROWN,
+    GROWN_LINKS,
     OPPOSITE,
     Cell,
     E,
@@ -407,3 +409,19 @@ def test_legal_cells_result_is_the_callers() -> None:
     got = lay.legal_cells(1, 0)
     got.clear()
     assert lay.legal_cells(1, 0) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
+
+
+def test_a_cache_links_back_a_bounded_number_of_placements() -> None:
+    """Each placement links the new cache to the one before (checks start from earlier
+    answers), but only GROWN_LINKS deep, so a long game keeps few old caches alive."""
+    lay = make([0] * 30)
+    for tile in range(30):
+        lay.place(tile, (tile, 0))
+    cells = []
+    link = lay.cache[GROWN]
+    while link is not None:
+        cells.append(link[1])
+        link = link[0][GROWN]
+    assert cells == [(29 - k, 0) for k in range(GROWN_LINKS)]
+    lay.remove(29)
+    assert lay.cache[GROWN] is None

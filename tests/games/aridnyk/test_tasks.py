@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -9,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.games.aridnyk.board import DELTA, Cell, Layout, rotate_mask
+from meeple.games.aridnyk.board import DELTA, GROWN, OWNER, Cell, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
     LAKE,
     PEAKS,
@@ -560,9 +562,10 @@ def test_pattern_matches_brute_force(spec: dict[Cell, str]) -> None:
 
 def fresh(layout: Layout) -> Layout:
     """The same tiles, with nothing remembered from earlier layouts."""
-    new = layout.copy()
-    new.cache = {}
-    new.grown = None
+    new = Layout(layout.terrain, layout.printed)
+    for cell, tile in layout.at.items():
+        new.place(tile, cell, layout.rot[tile])
+    new.cache = {OWNER: weakref.ref(new), GROWN: None}
     return new
 
 
@@ -585,7 +588,7 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
     while not state.is_terminal():
         layout = state._layout  # type: ignore[attr-defined]
         spirits = state._spirits  # type: ignore[attr-defined]
-        if layout.grown is not None:
+        if layout.cache[GROWN] is not None:
             grown += 1
         plain = fresh(layout)
         for shepherd in {*state._shepherds, None}:  # type: ignore[attr-defined]
@@ -605,3 +608,44 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
         legal = state.legal_actions()
         state.apply_action(legal[rng.below(len(legal))])
     assert grown > 10  # the placements of a whole game were checked from their answers
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_checks_several_placements_on_match_fresh_checks(seed: int) -> None:
+    """As in a search: from positions of a game, a copy plays on for a few placements
+    with no check in between; its checks then start from the position's answers (worked
+    out on the position's own layout) and must be the fresh answers."""
+    from meeple.core.registry import load_game
+    from meeple.core.rng import Rng
+    from meeple.games.aridnyk.components import PLOTS
+    from meeple.games.aridnyk.rules import ALL_TERRAINS
+
+    shorts = [frozenset(), HUNTER, DOWSER, ALL_TERRAINS]
+    state = load_game("aridnyk", players=2).new_initial_state(seed=seed)
+    rng = Rng(seed)
+    spans = Counter[int]()
+    while not state.is_terminal():
+        if rng.below(4) == 0:
+            ahead = state.clone()
+            for _ in range(rng.below(40)):
+                if ahead.is_terminal():
+                    break
+                legal = ahead.legal_actions()
+                ahead.apply_action(legal[rng.below(len(legal))])
+            layout = ahead._layout  # type: ignore[attr-defined]
+            spirits = ahead._spirits  # type: ignore[attr-defined]
+            span, link = 0, layout.cache[GROWN]
+            while link is not None and link[0] is not state._layout.cache:  # type: ignore[attr-defined]
+                span, link = span + 1, link[0][GROWN]
+            spans[span + 1 if link is not None else 0] += 1
+            plain = fresh(layout)
+            for shepherd in {*ahead._shepherds, None}:  # type: ignore[attr-defined]
+                for short in shorts:
+                    for plot in PLOTS:
+                        got = measure(plot.task, layout, shepherd, spirits, short)
+                        want = measure(plot.task, plain, shepherd, spirits, short)
+                        assert got == want, (plot.number, shepherd, sorted(short))
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    assert sum(n for span, n in spans.items() if span >= 2) >= 3, spans

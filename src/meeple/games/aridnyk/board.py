@@ -22,6 +22,7 @@ and printed water mask, indexed by tile id) when it is built.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from itertools import count
 from typing import Any
@@ -109,6 +110,11 @@ def _frontier_lift(
         frontier[where] = sig
 
 
+GROWN = ("grown",)
+OWNER = ("owner",)
+GROWN_LINKS = 8  # how many placements back the GROWN links of a cache reach
+
+
 class Layout:
     """The tiles on the table; cheap to copy.
 
@@ -124,15 +130,16 @@ class Layout:
         until either changes).
       cache: a dict for derived data of this content, free for any module to use with
         its own keys; a copy shares it with its original, and each change gives the
-        changed layout a new empty one.
-      grown: after a placement, (the cache of the layout just before it, the cell that
-        was filled), so that an analysis which only grows as tiles are added can start
-        from its earlier answer; None after a removal.
+        changed layout a new one. Two keys are the layout's own: GROWN, after a
+        placement, holds (the cache just before it, the cell filled), so that an
+        analysis which only grows as tiles are added can start from an earlier answer
+        (None after a removal); OWNER, a weak reference to the layout that made the
+        cache, which still has this content while its cache is this one.
     """
 
     __slots__ = (
-        "at", "cache", "cell", "frontier", "grown", "printed", "rot", "terrain", "version",
-        "water",
+        "__weakref__", "at", "cache", "cell", "frontier", "printed", "rot", "terrain",
+        "version", "water",
     )  # fmt: skip
 
     at: dict[Cell, int]
@@ -144,7 +151,6 @@ class Layout:
     frontier: dict[Cell, int]
     version: int
     cache: dict[Any, Any]
-    grown: tuple[dict[Any, Any], Cell] | None
 
     def __init__(self, terrain: Sequence[int], water: Sequence[int]) -> None:
         """`terrain` and `water` are indexed by tile id: terrain index, printed water mask."""
@@ -159,8 +165,7 @@ class Layout:
         self.water = [0] * n
         self.frontier = {}
         self.version = next(_VERSIONS)
-        self.cache = {}
-        self.grown = None
+        self.cache = {OWNER: weakref.ref(self), GROWN: None}
 
     def copy(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -172,8 +177,10 @@ class Layout:
         new.water = self.water[:]
         new.frontier = self.frontier.copy()
         new.version = self.version
-        new.cache = self.cache
-        new.grown = self.grown
+        cache = new.cache = self.cache
+        owner = cache[OWNER]()
+        if owner is not self and (owner is None or owner.cache is not cache):
+            cache[OWNER] = weakref.ref(self)  # the maker has moved on: this one stays
         return new
 
     def __len__(self) -> int:
@@ -204,8 +211,16 @@ class Layout:
                 o = OPPOSITE[s]
                 frontier[nc] = frontier.get(nc, 0) | (1 << o) | (((mask >> s) & 1) << (o + 4))
         self.version = next(_VERSIONS)
-        self.grown = (self.cache, cell)
-        self.cache = {}
+        before = self.cache
+        self.cache = {OWNER: weakref.ref(self), GROWN: (before, cell)}
+        # Checks look GROWN_LINKS placements back at most: cut the links beyond, so a
+        # long game does not keep every earlier cache alive.
+        for _ in range(GROWN_LINKS - 1):
+            link = before[GROWN]
+            if link is None:
+                return
+            before = link[0]
+        before[GROWN] = None
 
     def remove(self, tile: int) -> None:
         """Take `tile` off the board."""
@@ -218,8 +233,7 @@ class Layout:
         self.rot[tile] = 0
         self.water[tile] = 0
         self.version = next(_VERSIONS)
-        self.grown = None
-        self.cache = {}
+        self.cache = {OWNER: weakref.ref(self), GROWN: None}
 
     # -- looking -------------------------------------------------------------------
 

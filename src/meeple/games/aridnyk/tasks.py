@@ -3,9 +3,11 @@
 `measure` is the one entry point. Each task record is compiled once (kept by identity)
 and results are memoised in the layout's content cache, keyed by the task, the relevant
 `short` terrains and, for tasks that name figures, the cells of those figures; a copy of a
-layout shares the memo until either changes. Right after a placement a check starts from
-its answer just before it (`Layout.grown`): most tasks can only become met as tiles are
-added, so only what touches the new tile is looked at.
+layout shares the memo until either changes. After placements a check starts from its
+answer on an earlier layout (the layout cache's GROWN links; an answer missing there is
+worked out on that layout while it is still about, as the position a search started
+from is): most tasks can only become met as tiles are added, so only what touches the
+new tiles is looked at.
 
 Semantics (rulebook clarifications and ruling 8):
   pattern        the cells under one of the four rotations, never mirrored; a cell's
@@ -36,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.games.aridnyk.board import DELTA, Cell, Layout
+from meeple.games.aridnyk.board import DELTA, GROWN, OWNER, Cell, Layout
 from meeple.games.aridnyk.components import (
     LAKE,
     RIVER,
@@ -201,11 +203,9 @@ def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
     return got
 
 
-def _search_chain(layout: Layout, tmask: int, need: int, within: Cell | None = None) -> bool:
-    """See _has_chain; with `within`, only the group holding that cell is searched."""
+def _search_chain(layout: Layout, tmask: int, need: int, within: list[Cell] | None = None) -> bool:
+    """See _has_chain; with `within`, only the groups holding one of those cells."""
     terrain = layout.terrain
-    if within is not None and not (tmask >> terrain[layout.at[within]]) & 1:
-        return False
     cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
     if len(cells) < need:
         return False
@@ -247,7 +247,7 @@ def _search_chain(layout: Layout, tmask: int, need: int, within: Cell | None = N
                     left.remove(n)
                     comp.append(n)
             i += 1
-        if len(comp) >= need and (within is None or within in comp):
+        if len(comp) >= need and (within is None or any(c in comp for c in within)):
             starts.extend(comp)
     for start in starts:
         path.append(start)
@@ -272,10 +272,13 @@ class _Compiled:
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
         raise NotImplementedError
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
-        """The check after a tile was placed on `cell`, given `before`, the check just
-        before it with the same figures and short: tasks whose answer only grows as
-        tiles are added look at what the new tile can have changed; others check anew."""
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
+        """The check after tiles were placed on `cells`, given `before`, the check on
+        the layout without them (same figures and short): tasks whose answer only grows
+        as tiles are added look at what the new tiles can have changed; others check
+        anew."""
         return self.check(layout, figs, short)
 
 
@@ -345,19 +348,22 @@ class _Pattern(_Compiled):
                     return 1
         return 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
         if before:
             return before
-        # A match the new tile made must fill one of its cells with that tile.
-        tc = layout.terrain[layout.at[cell]]
-        for k in range(self.size):
-            f = self.figs[k]
-            if (
-                self.ters[k] == tc
-                and (f < 0 or figs[f] == cell)
-                and self._matches_at(layout, figs, short, k, cell[0], cell[1])
-            ):
-                return 1
+        # A match the new tiles made must fill one of its cells with one of them.
+        for cell in cells:
+            tc = layout.terrain[layout.at[cell]]
+            for k in range(self.size):
+                f = self.figs[k]
+                if (
+                    self.ters[k] == tc
+                    and (f < 0 or figs[f] == cell)
+                    and self._matches_at(layout, figs, short, k, cell[0], cell[1])
+                ):
+                    return 1
         return 0
 
     def _matches_at(
@@ -429,12 +435,13 @@ class _Around(_Compiled):
                     return 1
         return 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
         if before:
             return before
-        # Only the new tile and its neighbours have new neighbours (or came in reach).
-        x, y = cell
-        near = [cell, *((x + dx, y + dy) for dx, dy in DELTA)]
+        # Only the new tiles and their neighbours have new neighbours (or came in reach).
+        near = {*cells, *((x + dx, y + dy) for x, y in cells for dx, dy in DELTA)}
         at = layout.at
         terrain = layout.terrain
         for c in near:
@@ -461,11 +468,13 @@ class _Group(_Compiled):
             return 1
         return 1 if _largest_group(layout, self.terrains) >= need else 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
         if before:
             return before
         need = self.size - (1 if short else 0)
-        return 1 if _group_size(layout, self.terrains, cell) >= need else 0
+        return 1 if any(_group_size(layout, self.terrains, c) >= need for c in cells) else 0
 
 
 class _Chain(_Compiled):
@@ -477,11 +486,13 @@ class _Chain(_Compiled):
         need = self.size - (1 if short else 0)
         return 1 if _has_chain(layout, self.terrains, need) else 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
         if before:
             return before
         need = self.size - (1 if short else 0)
-        return 1 if _search_chain(layout, self.terrains, need, cell) else 0
+        return 1 if _search_chain(layout, self.terrains, need, cells) else 0
 
 
 class _Linked(_Compiled):
@@ -500,12 +511,16 @@ class _Linked(_Compiled):
         level = size + (1 if short else 0)
         return level if level >= max(self.least, 1) else 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
-        # Only the new tile's own group can have grown (by joining others).
-        tile = layout.at[cell]
-        if layout.terrain[tile] != self.kind:
-            return before
-        return max(before, self._level(len(_linked_group(layout, tile)), short))
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
+        # Only the new tiles' own groups can have grown (by joining others).
+        level = before
+        for cell in cells:
+            tile = layout.at[cell]
+            if layout.terrain[tile] == self.kind:
+                level = max(level, self._level(len(_linked_group(layout, tile)), short))
+        return level
 
 
 class _RiverBetweenLakes(_Compiled):
@@ -530,11 +545,13 @@ class _RiverBetweenLakes(_Compiled):
                 return 1
         return 0
 
-    def grow(self, layout: Layout, figs: Figures, short: int, before: int, cell: Cell) -> int:
+    def grow(
+        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
+    ) -> int:
         # A land tile links no water. A River whose every end meets a Lake has no free
         # water edge left for a new tile to join, so it stays met; a River met with one
         # Lake missing may grow a fork, so that case looks again.
-        if layout.terrain[layout.at[cell]] not in (RIVER, LAKE):
+        if all(layout.terrain[layout.at[c]] not in (RIVER, LAKE) for c in cells):
             return before
         if before and not (short >> LAKE) & 1:
             return before
@@ -627,14 +644,35 @@ def measure(
     cache = layout.cache
     got: int | None = cache.get(key)
     if got is None:
-        grown = layout.grown
-        before = None if grown is None else grown[0].get(key)
-        if grown is None or before is None:
+        before, cells = _earlier(compiled, cache, figs, smask, key)
+        if before is None:
             got = compiled.check(layout, figs, smask)
         else:
-            got = compiled.grow(layout, figs, smask, before, grown[1])
+            got = compiled.grow(layout, figs, smask, before, cells)
         cache[key] = got
     return got
+
+
+def _earlier(
+    compiled: _Compiled, cache: dict[Any, Any], figs: Figures, smask: int, key: tuple[Any, ...]
+) -> tuple[int | None, list[Cell]]:
+    """The check on an earlier layout (as far back as the GROWN links reach) and the
+    cells filled since, or (None, []) when none is known or can be worked out."""
+    cells: list[Cell] = []
+    while True:
+        link = cache[GROWN]
+        if link is None:
+            break
+        cache, cell = link
+        cells.append(cell)
+        before: int | None = cache.get(key)
+        if before is not None:
+            return before, cells
+        owner = cache[OWNER]()
+        if owner is not None and owner.cache is cache:
+            before = cache[key] = compiled.check(owner, figs, smask)
+            return before, cells
+    return None, []
 
 
 __all__ = ["FIGURES", "compile_task", "measure"]
