@@ -124,7 +124,9 @@ def _best_placement(state: State, seat: int, rng: Rng) -> tuple[int, int, int]:
             for cell in second.legal_actions():
                 after = second.clone()
                 after.apply_action(cell)
-                score = plot_prospects(after.observation(seat)) + rng.below(1000) * 1e-6
+                assert isinstance(after, AridnykState)
+                prospects = plot_prospects(after.observation(seat), after.layout)
+                score = prospects + rng.below(1000) * 1e-6
                 if best is None or score > best[0]:
                     best = (score, tile, rotation, cell)
     assert best is not None

@@ -267,6 +267,12 @@ class AridnykState(CheckedState):
     def current_player(self) -> int:
         return TERMINAL if self._phase == OVER else self._cur
 
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table (public): for analyses that would otherwise rebuild
+        it from an observation. Read it; the state changes it only through actions."""
+        return self._layout
+
     def scores(self) -> list[float]:
         return [float(s) for s in self._sheep]
 

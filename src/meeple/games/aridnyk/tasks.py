@@ -138,6 +138,25 @@ def _group_size(layout: Layout, tmask: int, cell: Cell) -> int:
     return len(seen)
 
 
+def _groups_holding(layout: Layout, tmask: int, cells: list[Cell]) -> list[Cell]:
+    """The cells of the 4-connected groups of tiles with terrains in tmask that hold one
+    of `cells`."""
+    at = layout.at
+    terrain = layout.terrain
+    seen = {c for c in cells if (tmask >> terrain[at[c]]) & 1}
+    todo = list(seen)
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DELTA:
+            nc = (x + dx, y + dy)
+            if nc not in seen:
+                u = at.get(nc)
+                if u is not None and (tmask >> terrain[u]) & 1:
+                    seen.add(nc)
+                    todo.append(nc)
+    return list(seen)
+
+
 def _linked_group(layout: Layout, tile: int) -> list[int]:
     """The tiles of `tile`'s terrain joined to it by water links, itself included."""
     kind = layout.terrain[tile]
@@ -206,7 +225,10 @@ def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
 def _search_chain(layout: Layout, tmask: int, need: int, within: list[Cell] | None = None) -> bool:
     """See _has_chain; with `within`, only the groups holding one of those cells."""
     terrain = layout.terrain
-    cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
+    if within is not None:
+        cells = _groups_holding(layout, tmask, within)
+    else:
+        cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
     if len(cells) < need:
         return False
     if need <= 1:
@@ -247,7 +269,7 @@ def _search_chain(layout: Layout, tmask: int, need: int, within: list[Cell] | No
                     left.remove(n)
                     comp.append(n)
             i += 1
-        if len(comp) >= need and (within is None or any(c in comp for c in within)):
+        if len(comp) >= need:
             starts.extend(comp)
     for start in starts:
         path.append(start)
