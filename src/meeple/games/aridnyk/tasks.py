@@ -608,6 +608,7 @@ class _Anywhere(_Compiled):
 
 
 _COMPILED: dict[int, tuple[Task, _Compiled]] = {}
+_SHORT_MASKS: dict[frozenset[int], int] = {}
 
 
 def compile_task(task: Task) -> _Compiled:
@@ -653,16 +654,17 @@ def measure(
     all may be missing (see the module docstring).
     """
     compiled = compile_task(task)
-    smask = 0
-    for t in short:
-        smask |= 1 << t
+    smask = _SHORT_MASKS.get(short)
+    if smask is None:
+        smask = _SHORT_MASKS[short] = _mask(sorted(short))
     smask &= compiled.terrains
     figs: Figures = (shepherd, *spirits)
+    # Keys start with the compiled task, as no other user of the layout cache does.
     key: tuple[Any, ...]
     if compiled.figures:
-        key = ("tasks", "measure", id(compiled), smask, tuple(figs[f] for f in compiled.figures))
+        key = (compiled, smask, tuple(figs[f] for f in compiled.figures))
     else:
-        key = ("tasks", "measure", id(compiled), smask)
+        key = (compiled, smask)
     cache = layout.cache
     got: int | None = cache.get(key)
     if got is None:
