@@ -58,6 +58,8 @@ _ACCEPT: tuple[int, ...] = tuple(
 """_ACCEPT[sig]: a 16-bit set of the lying masks that fit a cell of signature sig."""
 
 _VERSIONS = count(1)
+_TILE_SIDES = tuple(tuple(s for s in range(4) if (sig >> s) & 1) for sig in range(16))
+"""_TILE_SIDES[sig & 15]: the sides of a frontier cell that face a placed tile."""
 
 
 def rotate_mask(mask: int, rotation: int) -> int:
@@ -362,15 +364,17 @@ class Layout:
         key = ("A", mask, without)
         got: list[int] | None = self.cache.get(key)
         if got is None:
-            # anchor() written out: search asks this after every tile it lays
+            # anchor() written out, over the sides the cell's signature says hold a
+            # tile: search asks this after every tile it lays
             at = self.at
+            frontier = self._frontier(without)
             got = []
             for x, y in self.legal_cells(tile, rotation, without):
                 best = best_side = -1
-                for s in range(4):
+                for s in _TILE_SIDES[frontier[(x, y)] & 15]:
                     dx, dy = DELTA[s]
-                    t = at.get((x + dx, y + dy))
-                    if t is not None and t != without and (best < 0 or t < best):
+                    t = at[(x + dx, y + dy)]
+                    if best < 0 or t < best:
                         best, best_side = t, s
                 got.append(best * 4 + OPPOSITE[best_side])
             self.cache[key] = got
