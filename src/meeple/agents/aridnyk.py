@@ -28,6 +28,7 @@ from meeple.games.aridnyk.components import (
     SPIRITS,
     TERRAINS,
     TILE_BLACK,
+    TILE_SPIRIT,
     TILE_TERRAIN,
     TILE_WATER,
     TILE_WHITE,
@@ -102,7 +103,9 @@ def _best_placement(state: State, seat: int, rng: Rng) -> tuple[int, int, int]:
     """(tile, rotation, cell action) of the placement that leaves the best prospects,
     tried on a resampled guess so no hidden card is read."""
     guess = state.resample(seat, rng.below(2**31))
-    pending = guess.observation(seat)["pending"] or {}
+    assert isinstance(guess, AridnykState)
+    obs = guess.observation(seat)
+    pending = obs["pending"] or {}
     chosen_tile, chosen_rotation = pending.get("tile"), pending.get("rotation")
     if chosen_tile is not None:
         tiles = [chosen_tile]
@@ -122,15 +125,30 @@ def _best_placement(state: State, seat: int, rng: Rng) -> tuple[int, int, int]:
             if chosen_rotation is None:
                 second.apply_action(A.ROTATE + rotation)
             for cell in second.legal_actions():
-                after = second.clone()
-                after.apply_action(cell)
-                assert isinstance(after, AridnykState)
-                prospects = plot_prospects(after.observation(seat), after.layout)
+                prospects = _prospects_after(obs, guess.layout, tile, rotation, cell - A.CELL)
                 score = prospects + rng.below(1000) * 1e-6
                 if best is None or score > best[0]:
                     best = (score, tile, rotation, cell)
     assert best is not None
     return best[1], best[2], best[3]
+
+
+def _prospects_after(
+    obs: dict[str, Any], layout: Layout, tile: int, rotation: int, code: int
+) -> float:
+    """plot_prospects once `tile` lies, turned `rotation`, on the cell that the cell
+    action's `code` names: on a copy of the board, with the Spirit a newly laid tile
+    brings standing on it (what playing the action on a copy of the state would show)."""
+    board = layout.copy()
+    where = board.anchored_cell(code // 4, code % 4)
+    moving = board.cell[tile] is not None  # Aley moves a tile already laid
+    if moving:
+        board.remove(tile)
+    board.place(tile, where, rotation)
+    spirit = TILE_SPIRIT[tile]
+    if spirit >= 0 and not moving:
+        obs = {**obs, "spirits": {**obs["spirits"], SPIRITS[spirit]: [where[0], where[1]]}}
+    return plot_prospects(obs, board)
 
 
 def _card_worth(obs: dict[str, Any], code: int, layout: Layout) -> float:
