@@ -193,6 +193,42 @@ def test_aridnyk_heavy_rollouts_claim_met_plots_and_resolve_every_effect() -> No
     assert claimed and resolved
 
 
+def test_aridnyk_greedy_scores_a_placement_as_playing_it_would_show() -> None:
+    """Greedy prices each candidate cell on a copy of the board with the tile laid; that
+    must be what playing the cell action on a copy of the state shows (a Spirit the tile
+    brings included), or greedy would choose from wrong prospects."""
+    from meeple.agents.aridnyk import _prospects_after, plot_prospects
+    from meeple.games.aridnyk import actions as A
+    from meeple.games.aridnyk.rules import AridnykState
+
+    checked = 0
+    for seed in range(3):
+        state = meeple.load_game("aridnyk", players=2).new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            pending = state.observation(state.current_player)["pending"] or {}
+            cells = [a for a in legal if A.CELL <= a < A.DISCARD_TILE]
+            if cells and pending.get("tile") is not None:
+                assert isinstance(state, AridnykState)
+                seat = state.current_player
+                every_plot = list(range(1, 55))  # as if all Plots were held
+                obs = {**state.observation(seat), "plots": every_plot}
+                for cell in cells:
+                    after = state.clone()
+                    after.apply_action(cell)
+                    assert isinstance(after, AridnykState)
+                    seen = {**after.observation(seat), "plots": every_plot}
+                    want = plot_prospects(seen, after.layout)
+                    got = _prospects_after(
+                        obs, state.layout, pending["tile"], pending["rotation"], cell - A.CELL
+                    )
+                    assert got == want
+                    checked += 1
+            state.apply_action(legal[rng.below(len(legal))])
+    assert checked > 100
+
+
 def test_heavy_rollouts_are_random_where_a_game_has_no_rollout_rule() -> None:
     for state in positions("anludim", 2, 4, seed=6):
         heavy = make("ismcts", seed=8, iterations=60, rollout="heavy").act(state.clone())
