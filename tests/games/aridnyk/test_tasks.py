@@ -579,7 +579,7 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
     from meeple.core.registry import load_game
     from meeple.core.rng import Rng
     from meeple.games.aridnyk.components import PLOTS
-    from meeple.games.aridnyk.rules import ALL_TERRAINS
+    from meeple.games.aridnyk.rules import _SHORT, ALL_TERRAINS
 
     shorts = [frozenset(), HUNTER, CLIMBER, DOWSER, MUSICIAN, ALL_TERRAINS]
     state = load_game("aridnyk", players=players).new_initial_state(seed=seed)
@@ -599,7 +599,8 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
                     assert got == want, (plot.number, shepherd, sorted(short))
         # The state's own cache of checks, kept across figure steps, agrees too.
         for seat, shepherd in enumerate(state._shepherds):  # type: ignore[attr-defined]
-            short = state._short(seat)  # type: ignore[attr-defined]
+            character = state._characters[seat]  # type: ignore[attr-defined]
+            short = _SHORT.get(character, frozenset())
             for p, plot in enumerate(PLOTS):
                 want = measure(plot.task, plain, shepherd, spirits, short)
                 near = measure(plot.task, plain, shepherd, spirits, ALL_TERRAINS)

@@ -53,7 +53,7 @@ from meeple.games.aridnyk.components import (
     reward_value,
     task_tiers,
 )
-from meeple.games.aridnyk.tasks import compile_task, measure
+from meeple.games.aridnyk.tasks import CompiledTask, compile_task, measure_compiled, short_mask
 
 _TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
 _WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
@@ -143,6 +143,20 @@ _READS_SPIRIT = frozenset(
     p for p, plot in enumerate(PLOTS) if any(f > 0 for f in compile_task(plot.task).figures)
 )
 ALL_TERRAINS = frozenset(range(5))
+_ANY = len(CHARACTERS) + 1
+
+
+def _short_masks(compiled: CompiledTask) -> tuple[int, ...]:
+    """The short-terrain masks a Plot is checked with, indexed by the seat's character
+    + 1 (0: none chosen yet) and, at _ANY, one tile of any terrain."""
+    masks = [short_mask(compiled, _SHORT.get(c, _NO_SHORT)) for c in range(-1, len(CHARACTERS))]
+    masks.append(short_mask(compiled, ALL_TERRAINS))
+    return tuple(masks)
+
+
+_PLOT_CHECKS = tuple(
+    (compiled, _short_masks(compiled)) for compiled in (compile_task(p.task) for p in PLOTS)
+)
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
 E_TRADE_ANY, E_RETRADE, E_MOVE_TILE, E_SWAP, E_REFRESH = range(6, 11)
@@ -882,19 +896,17 @@ class AridnykState(CheckedState):
 
     # --- Plots -----------------------------------------------------------------------
 
-    def _short(self, seat: int) -> frozenset[int]:
-        return _SHORT.get(self._characters[seat], _NO_SHORT)
-
     def _plot_level(self, seat: int, plot: int) -> int:
         key = seat * 64 + plot
         level = self._met.get(key)
         if level is None:
-            level = measure(
-                PLOTS[plot].task,
+            compiled, masks = _PLOT_CHECKS[plot]
+            level = measure_compiled(
+                compiled,
+                masks[self._characters[seat] + 1],
                 self._layout,
                 self._shepherds[seat],
                 self._spirits,
-                self._short(seat),
             )
             self._met[key] = level
         return level
@@ -905,8 +917,9 @@ class AridnykState(CheckedState):
         key = _NEAR_KEY + seat * 64 + plot
         near = self._met.get(key)
         if near is None:
-            near = self._met[key] = measure(
-                PLOTS[plot].task, self._layout, self._shepherds[seat], self._spirits, ALL_TERRAINS
+            compiled, masks = _PLOT_CHECKS[plot]
+            near = self._met[key] = measure_compiled(
+                compiled, masks[_ANY], self._layout, self._shepherds[seat], self._spirits
             )
         return bool(near)
 

@@ -607,6 +607,7 @@ class _Anywhere(_Compiled):
         return 1
 
 
+CompiledTask = _Compiled  # what compile_task gives, for callers that keep them
 _COMPILED: dict[int, tuple[Task, _Compiled]] = {}
 _SHORT_MASKS: dict[frozenset[int], int] = {}
 
@@ -654,10 +655,26 @@ def measure(
     all may be missing (see the module docstring).
     """
     compiled = compile_task(task)
+    return measure_compiled(compiled, short_mask(compiled, short), layout, shepherd, spirits)
+
+
+def short_mask(compiled: _Compiled, short: frozenset[int]) -> int:
+    """The `short` terrains that matter to the compiled task, as a bit mask."""
     smask = _SHORT_MASKS.get(short)
     if smask is None:
         smask = _SHORT_MASKS[short] = _mask(sorted(short))
-    smask &= compiled.terrains
+    return smask & compiled.terrains
+
+
+def measure_compiled(
+    compiled: _Compiled,
+    smask: int,
+    layout: Layout,
+    shepherd: Cell | None,
+    spirits: Sequence[Cell | None],
+) -> int:
+    """measure for a task compiled beforehand and its short_mask (for callers that
+    check the same tasks over and over)."""
     figs: Figures = (shepherd, *spirits)
     # Keys start with the compiled task, as no other user of the layout cache does.
     key: tuple[Any, ...]
@@ -699,4 +716,11 @@ def _earlier(
     return None, []
 
 
-__all__ = ["FIGURES", "compile_task", "measure"]
+__all__ = [
+    "FIGURES",
+    "CompiledTask",
+    "compile_task",
+    "measure",
+    "measure_compiled",
+    "short_mask",
+]
