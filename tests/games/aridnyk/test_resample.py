@@ -56,3 +56,20 @@ def test_the_true_state_draws_its_deck_in_order() -> None:
     state = mid_game()
     top = state._decks[0][-1]
     assert state.clone()._deck_top(0) == top
+
+
+def test_guesses_follow_the_position_as_the_game_goes_on() -> None:
+    """The state keeps what its guesses start from until its next action: guessing at
+    every step of a game, each guess shows its seat exactly what the seat sees now."""
+    for players in (2, 3):
+        state = meeple.load_game("aridnyk", players=players).new_initial_state(seed=players)
+        rng = Rng(players)
+        step = 0
+        while not state.is_terminal():
+            # Mostly seat 0, so its kept starting point is used from one step to the next.
+            for seat in range(players) if step % 7 == 0 else [0]:
+                guess = state.resample(seat, rng.below(1000))
+                assert guess.observation(seat) == state.observation(seat)
+            step += 1
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])

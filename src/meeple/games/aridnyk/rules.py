@@ -180,6 +180,10 @@ def _tier_sheep(tiers: list[Tier], level: int) -> int:
     return extra
 
 
+_Deals = list[tuple[int, list[int], int]]  # (seat, cards it shows, how many it hides)
+_Plan = tuple[list[int], _Deals, list[list[int]], list[tuple[list[int], _Deals]]]
+
+
 def _pick(pool: list[int], rng: Rng) -> int:
     """Take an element of `pool` at random (its order is not kept)."""
     j = rng.below(len(pool))
@@ -203,6 +207,7 @@ class AridnykState(CheckedState):
         "_met",
         "_moved",
         "_phase",
+        "_plan",
         "_plots",
         "_public_cards",
         "_public_tiles",
@@ -239,6 +244,7 @@ class AridnykState(CheckedState):
         self.game = game
         self._begin(seed)
         self._met: dict[int, int] = {}
+        self._plan: tuple[int, _Plan] | None = None  # resample's, for one seat; see there
         self._layout = Layout(TILE_TERRAIN, TILE_WATER)
         self._spirits: list[Cell | None] = [None] * 5
         self._shepherds: list[Cell | None] = [None] * n
@@ -301,6 +307,7 @@ class AridnykState(CheckedState):
         new = AridnykState.__new__(AridnykState)
         self._copy_common(new)
         new._met = self._met
+        new._plan = self._plan  # the same content, until either changes
         new._layout = self._layout.copy()
         new._spirits = self._spirits[:]
         new._shepherds = self._shepherds[:]
@@ -1121,6 +1128,7 @@ class AridnykState(CheckedState):
     # --- applying --------------------------------------------------------------------
 
     def _do(self, action: int) -> None:
+        self._plan = None
         self._apply(action)
         self._advance()
 
@@ -1615,6 +1623,37 @@ class AridnykState(CheckedState):
 
     # --- resampling ------------------------------------------------------------------
 
+    def _resample_plan(self, player: int) -> _Plan:
+        """What every guess for `player` starts from: the unseen tiles and cards pooled
+        in canonical order, and per other seat what it shows and how many it hides. A
+        search asks for thousands of guesses of one position, so the state keeps it
+        until its next action."""
+        others = [s for s in range(len(self._sheep)) if s != player]
+        public = self._public_tiles
+        # tiles: unseen hand tiles were dealt from Spring at setup
+        tile_pool = sorted(self._stacks[0])
+        tile_deals = []
+        for s in others:
+            hand = self._tiles[s]
+            hidden = [t for t in hand if t not in public]
+            tile_pool.extend(hidden)
+            tile_deals.append((s, [t for t in hand if t in public], len(hidden)))
+        tile_pool.sort()
+        later_stacks = [sorted(stack) for stack in self._stacks[1:]]
+        card_plans = []
+        for kind in (_PLOT, _TRINKET):
+            hands = self._plots if kind == _PLOT else self._trinkets
+            base = kind * 64
+            seen = self._public_cards
+            pool = list(self._decks[kind])
+            deals = []
+            for s in others:
+                hidden = [c for c in hands[s] if base + c not in seen]
+                pool.extend(hidden)
+                deals.append((s, [c for c in hands[s] if base + c in seen], len(hidden)))
+            card_plans.append((sorted(pool), deals))
+        return tile_pool, tile_deals, later_stacks, card_plans
+
     def resample(self, player: int, seed: int) -> AridnykState:
         """Deal what `player` cannot see anew from a canonical order and `seed`: other
         seats' unseen tiles with the stacks (season by season), their unseen cards with
@@ -1623,42 +1662,29 @@ class AridnykState(CheckedState):
         n = len(self._sheep)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        plan = self._plan
+        if plan is None or plan[0] != player:
+            plan = self._plan = (player, self._resample_plan(player))
+        tile_pool, tile_deals, later_stacks, card_plans = plan[1]
         rng = Rng(mix_seed(seed, 0x5EED))
         new = self.clone()
-        others = [s for s in range(n) if s != player]
-        # tiles: unseen hand tiles were dealt from Spring at setup
-        hidden_hand = {
-            s: [t for t in self._tiles[s] if t not in self._public_tiles] for s in others
-        }
+        new._plan = None
         # Piles stay in a canonical order: a guess draws from them at random (_take_top).
-        for i, stack in enumerate(self._stacks):
-            pool = sorted(stack)
-            if i == 0:
-                for s in others:
-                    pool.extend(hidden_hand[s])
-                pool.sort()
-                for s in others:
-                    shown = [t for t in self._tiles[s] if t in self._public_tiles]
-                    dealt = [_pick(pool, rng) for _ in hidden_hand[s]]
-                    new._tiles[s] = sorted(shown + dealt)
-                pool.sort()
-            new._stacks[i] = pool
+        pool = tile_pool[:]
+        for s, shown, count in tile_deals:
+            new._tiles[s] = sorted(shown + [_pick(pool, rng) for _ in range(count)])
+        pool.sort()
+        new._stacks = [pool, *(stack[:] for stack in later_stacks)]
         new._starter_stack = sorted(self._starter_stack)
-        for kind in (_PLOT, _TRINKET):
-            hands = self._plots if kind == _PLOT else self._trinkets
+        for kind, (card_pool, card_deals) in enumerate(card_plans):
             new_hands = new._plots if kind == _PLOT else new._trinkets
-            base = kind * 64
-            hidden = {
-                s: [c for c in hands[s] if base + c not in self._public_cards] for s in others
-            }
-            pool = sorted(self._decks[kind] + [c for s in others for c in hidden[s]])
-            for s in others:
-                shown = [c for c in hands[s] if base + c in self._public_cards]
-                dealt = [_pick(pool, rng) for _ in hidden[s]]
-                new_hands[s] = sorted(shown + dealt)
+            pool = card_pool[:]
+            for s, shown, count in card_deals:
+                new_hands[s] = sorted(shown + [_pick(pool, rng) for _ in range(count)])
             pool.sort()
             new._decks[kind] = pool
         if self._phase == CHOOSE_CHARACTER:
+            others = [s for s in range(n) if s != player]
             seen = set(self._dealt[player])
             seen.update(c for c in self._characters if c >= 0)
             pool = [c for c in range(len(CHARACTERS)) if c not in seen]
