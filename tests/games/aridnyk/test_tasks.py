@@ -569,6 +569,25 @@ def fresh(layout: Layout) -> Layout:
     return new
 
 
+def assert_checks_fresh(
+    layout: Layout,
+    plain: Layout,
+    shepherds: list[Cell | None],
+    spirits: list[Cell | None],
+    shorts: list[frozenset[int]],
+) -> None:
+    """Every Plot measures the same on `layout` (its checks grown from earlier answers)
+    as on `plain` (the same tiles, checked afresh), for each Shepherd and short set."""
+    from meeple.games.aridnyk.components import PLOTS
+
+    for shepherd in {*shepherds, None}:
+        for short in shorts:
+            for plot in PLOTS:
+                got = measure(plot.task, layout, shepherd, spirits, short)
+                want = measure(plot.task, plain, shepherd, spirits, short)
+                assert got == want, (plot.number, shepherd, sorted(short))
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**31 - 1), st.sampled_from([2, 3, 4]))
 def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) -> None:
@@ -591,12 +610,7 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
         if layout.cache[GROWN] is not None:
             grown += 1
         plain = fresh(layout)
-        for shepherd in {*state._shepherds, None}:  # type: ignore[attr-defined]
-            for short in shorts:
-                for plot in PLOTS:
-                    got = measure(plot.task, layout, shepherd, spirits, short)
-                    want = measure(plot.task, plain, shepherd, spirits, short)
-                    assert got == want, (plot.number, shepherd, sorted(short))
+        assert_checks_fresh(layout, plain, state._shepherds, spirits, shorts)  # type: ignore[attr-defined]
         # The state's own cache of checks, kept across figure steps, agrees too.
         for seat, shepherd in enumerate(state._shepherds):  # type: ignore[attr-defined]
             character = state._characters[seat]  # type: ignore[attr-defined]
@@ -619,7 +633,6 @@ def test_checks_several_placements_on_match_fresh_checks(seed: int) -> None:
     out on the position's own layout) and must be the fresh answers."""
     from meeple.core.registry import load_game
     from meeple.core.rng import Rng
-    from meeple.games.aridnyk.components import PLOTS
     from meeple.games.aridnyk.rules import ALL_TERRAINS
 
     shorts = [frozenset(), HUNTER, DOWSER, ALL_TERRAINS]
@@ -640,13 +653,8 @@ def test_checks_several_placements_on_match_fresh_checks(seed: int) -> None:
             while link is not None and link[0] is not state._layout.cache:  # type: ignore[attr-defined]
                 span, link = span + 1, link[0][GROWN]
             spans[span + 1 if link is not None else 0] += 1
-            plain = fresh(layout)
-            for shepherd in {*ahead._shepherds, None}:  # type: ignore[attr-defined]
-                for short in shorts:
-                    for plot in PLOTS:
-                        got = measure(plot.task, layout, shepherd, spirits, short)
-                        want = measure(plot.task, plain, shepherd, spirits, short)
-                        assert got == want, (plot.number, shepherd, sorted(short))
+            shepherds = ahead._shepherds  # type: ignore[attr-defined]
+            assert_checks_fresh(layout, fresh(layout), shepherds, spirits, shorts)
         legal = state.legal_actions()
         state.apply_action(legal[rng.below(len(legal))])
     assert sum(n for span, n in spans.items() if span >= 2) >= 3, spans

@@ -117,27 +117,6 @@ def _largest_group(layout: Layout, tmask: int) -> int:
     return got
 
 
-def _group_size(layout: Layout, tmask: int, cell: Cell) -> int:
-    """The size of the 4-connected group of tiles with terrains in tmask that holds the
-    tile on `cell` (0 when its terrain is not in tmask)."""
-    at = layout.at
-    terrain = layout.terrain
-    if not (tmask >> terrain[at[cell]]) & 1:
-        return 0
-    seen = {cell}
-    todo = [cell]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in DELTA:
-            nc = (x + dx, y + dy)
-            if nc not in seen:
-                u = at.get(nc)
-                if u is not None and (tmask >> terrain[u]) & 1:
-                    seen.add(nc)
-                    todo.append(nc)
-    return len(seen)
-
-
 def _groups_holding(layout: Layout, tmask: int, cells: list[Cell]) -> list[Cell]:
     """The cells of the 4-connected groups of tiles with terrains in tmask that hold one
     of `cells`."""
@@ -479,13 +458,20 @@ class _Around(_Compiled):
         return 0
 
 
-class _Group(_Compiled):
-    def __init__(self, task: GroupTask) -> None:
+class _Connected(_Compiled):
+    """A group or chain: `size` connected tiles of `terrains` (one fewer when short)."""
+
+    def __init__(self, task: GroupTask | ChainTask) -> None:
         self.terrains = _mask([_terrain(t) for t in task.terrains])
         self.size = task.size
 
+    def need(self, short: int) -> int:
+        return self.size - (1 if short else 0)
+
+
+class _Group(_Connected):
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
-        need = self.size - (1 if short else 0)
+        need = self.need(short)
         if need <= 0:
             return 1
         return 1 if _largest_group(layout, self.terrains) >= need else 0
@@ -495,26 +481,20 @@ class _Group(_Compiled):
     ) -> int:
         if before:
             return before
-        need = self.size - (1 if short else 0)
-        return 1 if any(_group_size(layout, self.terrains, c) >= need for c in cells) else 0
+        groups = (_groups_holding(layout, self.terrains, [c]) for c in cells)
+        return 1 if any(len(group) >= self.need(short) for group in groups) else 0
 
 
-class _Chain(_Compiled):
-    def __init__(self, task: ChainTask) -> None:
-        self.terrains = _mask([_terrain(t) for t in task.terrains])
-        self.size = task.size
-
+class _Chain(_Connected):
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
-        need = self.size - (1 if short else 0)
-        return 1 if _has_chain(layout, self.terrains, need) else 0
+        return 1 if _has_chain(layout, self.terrains, self.need(short)) else 0
 
     def grow(
         self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
     ) -> int:
         if before:
             return before
-        need = self.size - (1 if short else 0)
-        return 1 if _search_chain(layout, self.terrains, need, cells) else 0
+        return 1 if _search_chain(layout, self.terrains, self.need(short), cells) else 0
 
 
 class _Linked(_Compiled):
