@@ -70,6 +70,52 @@ def test_the_games_come_from_the_file_not_from_play(tmp_path: Path, game: meeple
     assert results[0].agents == ("greedy", "random")
 
 
+def test_each_game_keeps_what_its_specs_meant(tmp_path: Path) -> None:
+    """A game's line holds each seat's settings with the defaults filled in (the
+    game's own ones included), so a later run can tell whether a spec still means
+    the same player."""
+    game = meeple.load_game("aridnyk", players=2)
+    path = tmp_path / "games.jsonl"
+    run_many(game, ["ismcts:iterations=5", "random"], 2, seed=30, backend=journaled(path, game))
+    _, *games = lines(path)
+    ismcts = {"agent": "ismcts", "iterations": 5, "seconds": None, "exploration": 0.7}
+    ismcts |= {"rollout": "heavy", "rollout_depth": 20, "guide": 4.0}
+    ismcts |= {"stop_early": True, "reuse": True}
+    assert games[0]["seats"] == ["ismcts:iterations=5", "random"]
+    assert games[0]["settings"] == [ismcts, {"agent": "random"}]
+    assert games[1]["settings"] == [{"agent": "random"}, ismcts]
+
+
+def test_a_spec_that_means_other_settings_now_is_refused(tmp_path: Path) -> None:
+    """A default that changed between runs would mix two players under one name: the
+    run is refused, naming the spec and the setting, and the file is left as it was."""
+    game = meeple.load_game("aridnyk", players=2)
+    path = tmp_path / "games.jsonl"
+    bots = ["ismcts:iterations=5", "random"]
+    run_many(game, bots, 2, seed=30, backend=journaled(path, game))
+    rows = path.read_text().splitlines()
+    entry = json.loads(rows[1])
+    entry["settings"][0]["rollout_depth"] = 10  # as the default was in November 2026
+    rows[1] = json.dumps(entry)
+    before = "\n".join(rows) + "\n"
+    path.write_text(before)
+    with pytest.raises(RecordError, match=r"'ismcts:iterations=5'.*rollout_depth=10 \(now 20\)"):
+        run_many(game, bots, 3, seed=30, backend=journaled(path, game))
+    assert path.read_text() == before
+    # Games kept before journals held settings are taken as they are.
+    del entry["settings"]
+    rows[1] = json.dumps(entry)
+    path.write_text("\n".join(rows) + "\n")
+    backend = journaled(path, game)
+    run_many(game, bots, 3, seed=30, backend=backend)
+    assert backend.reused == 2
+    entry["settings"] = [{"agent": "random"}]  # one seat's settings for a two-seat game
+    rows[1] = json.dumps(entry)
+    path.write_text("\n".join(rows) + "\n")
+    with pytest.raises(RecordError, match="needs the settings of 2 seats"):
+        Journal.read(path)
+
+
 def test_a_line_cut_short_is_dropped_and_the_journal_goes_on(
     tmp_path: Path, game: meeple.Game
 ) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
+from meeple.core.game import State
 from meeple.core.registry import import_path
 from meeple.errors import AgentError
 
@@ -85,8 +86,18 @@ def make_from_spec(spec: str, seed: int = 0) -> Agent:
     return make(name, seed=seed, **settings)
 
 
+def describe(spec: str, state: State) -> dict[str, Any]:
+    """The settings the agent a spec names plays `state`'s game with, its defaults (and
+    the game's own values) filled in: a spec means what today's defaults make of it, so
+    records of long runs keep this to tell when a spec's meaning has changed."""
+    agent = make_from_spec(spec, seed=0)
+    settings = getattr(agent, "settings", None)
+    return {"agent": agent.name, **(settings(state) if callable(settings) else {})}
+
+
 __all__ = [
     "Agent",
+    "describe",
     "list_agents",
     "make",
     "make_from_spec",

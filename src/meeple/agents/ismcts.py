@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from meeple.agents.evaluation import (
     Evaluator,
@@ -103,6 +104,22 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_reused = 0  # visits below the root carried into the last search
         self.last_hint: int | None = None
+
+    def settings(self, state: State) -> dict[str, Any]:
+        """Every setting this agent searches `state`'s game with, the game's own values
+        in place of the unset ones (see agents.describe)."""
+        return {
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "exploration": exploration_for(state) if self.exploration is None else self.exploration,
+            "rollout": self.rollout,
+            "rollout_depth": (
+                rollout_depth_for(state) if self.rollout_depth is None else self.rollout_depth
+            ),
+            "guide": guide_for(state) if self.guide is None else self.guide,
+            "stop_early": self.stop_early,
+            "reuse": self.reuse,
+        }
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()

@@ -9,14 +9,19 @@ with the same seed; and journals written on several machines add up once concate
 A game is known by its deal seed and the agent spec in each seat: with the game's
 configuration, which a journal names on its first line and holds one of, they fix the
 game, because the agents' seeds derive from the deal seed and the seat. (Agents on a
-time budget do not replay move for move; the journal keeps what they did.)
+time budget do not replay move for move; the journal keeps what they did.) Each game
+also keeps what its seats' specs meant when it was played (`agents.describe`: the
+defaults filled in), and a run whose spec means something else now, because a default
+changed, is refused rather than mixed with it; games written before this was kept
+carry none and are taken as they are.
 
 The file is JSON lines. The first is the header,
 `{"journal": "meeple games", "version": 1, "game": ..., "players": ..., "options": {...}}`;
 each further line is a game: `{"seed", "seats", "returns", "scores", "decisions",
-"turns", "rounds"}`. A last line cut short, because the process died while writing it, is
-dropped, and cut from the file before anything is appended. A copy of the header further
-down (from concatenating journals) is skipped; a game listed twice counts once.
+"turns", "rounds", "settings"}`. A last line cut short, because the process died while
+writing it, is dropped, and cut from the file before anything is appended. A copy of
+the header further down (from concatenating journals) is skipped; a game listed twice
+counts once.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from meeple import agents
 from meeple.core.game import Game
 from meeple.errors import RecordError
 from meeple.sim.parallel import Backend, GameJob, OnResult
@@ -53,9 +59,10 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
     decisions: int
     turns: int | None = None
     rounds: int | None = None
+    settings: list[dict[str, Any]] | None = None  # per seat: agents.describe of its spec
 
     @classmethod
-    def of(cls, result: GameResult) -> Entry:
+    def of(cls, result: GameResult, settings: list[dict[str, Any]]) -> Entry:
         return cls(
             result.seed,
             list(result.agents),
@@ -64,6 +71,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
             result.decisions,
             result.turns,
             result.rounds,
+            settings,
         )
 
     def result(self) -> GameResult:
@@ -79,6 +87,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
 
 
 Key = tuple[int, tuple[str, ...]]
+Settings = list[dict[str, Any]] | None
 
 
 def _header_of(game: Game) -> Header:
@@ -105,10 +114,17 @@ def _differences(found: Header, expected: Header) -> str:
 class Journal:
     """The games of one journal file, read when opened; `record` appends one more."""
 
-    def __init__(self, path: Path, header: Header, games: dict[Key, GameResult]) -> None:
+    def __init__(
+        self, path: Path, header: Header, games: dict[Key, tuple[GameResult, Settings]]
+    ) -> None:
         self.path = path
         self.header = header
-        self.games = games
+        self.played = games
+        """Each game with what its seats' specs meant (None where not kept)."""
+
+    @property
+    def games(self) -> dict[Key, GameResult]:
+        return {key: result for key, (result, _) in self.played.items()}
 
     @classmethod
     def open(cls, path: str | Path, game: Game) -> Journal:
@@ -140,16 +156,48 @@ class Journal:
         header, games = _read(path, lines, None)
         return cls(path, header, games)
 
-    def find(self, job: GameJob) -> GameResult | None:
-        return self.games.get((job.seed, tuple(job.seats)))
+    def find(self, job: GameJob, settings: list[dict[str, Any]]) -> GameResult | None:
+        """The journal's game of `job`, whose seats' specs mean `settings` now; a
+        RecordError if they meant something else when it was played."""
+        found = self.played.get((job.seed, tuple(job.seats)))
+        if found is None:
+            return None
+        result, then = found
+        if then is not None:
+            now = _plain(settings)
+            for spec, before, after in zip(job.seats, then, now, strict=True):
+                if before != after:
+                    raise RecordError(
+                        f"journal {str(self.path)!r} has games where {spec!r} played with "
+                        f"{_changed(before, after)}: the spec means other settings now, so "
+                        "give this run another file"
+                    )
+        return result
 
-    def record(self, result: GameResult) -> None:
-        """Append a finished game (its `agents` are the seats) and flush it to the file."""
+    def record(self, result: GameResult, settings: list[dict[str, Any]]) -> None:
+        """Append a finished game (its `agents` are the seats, whose specs mean
+        `settings`) and flush it to the file."""
         key = (result.seed, tuple(result.agents))
-        if key in self.games:
+        if key in self.played:
             return
-        _write(self.path, msgspec.json.encode(Entry.of(result)) + b"\n", append=True)
-        self.games[key] = result
+        entry = Entry.of(result, _plain(settings))
+        _write(self.path, msgspec.json.encode(entry) + b"\n", append=True)
+        self.played[key] = (result, entry.settings)
+
+
+def _plain(settings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The settings as they read back from the file (through JSON), to compare."""
+    plain: list[dict[str, Any]] = json.loads(json.dumps(settings, sort_keys=True))
+    return plain
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> str:
+    keys = sorted(set(before) | set(after))
+    return ", ".join(
+        f"{k}={before.get(k)!r} (now {after.get(k)!r})"
+        for k in keys
+        if before.get(k) != after.get(k)
+    )
 
 
 def _lines(path: Path) -> tuple[bytes, list[bytes], bytes]:
@@ -179,12 +227,12 @@ def _write(path: Path, data: bytes, append: bool = False) -> None:
 
 def _read(
     path: Path, lines: list[bytes], expected: Header | None
-) -> tuple[Header, dict[Key, GameResult]]:
+) -> tuple[Header, dict[Key, tuple[GameResult, Settings]]]:
     """The header and games of a journal's lines; `expected` (by default the first
     header) is the configuration every header must name."""
     where = str(path)
     header: Header | None = None
-    games: dict[Key, GameResult] = {}
+    games: dict[Key, tuple[GameResult, Settings]] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -229,7 +277,12 @@ def _read(
                 f"journal {where}, line {number}: a game of {expected.players} seats needs "
                 f"{expected.players} seats, returns and scores"
             )
-        games.setdefault((entry.seed, tuple(entry.seats)), entry.result())
+        if entry.settings is not None and len(entry.settings) != expected.players:
+            raise RecordError(
+                f"journal {where}, line {number}: a game of {expected.players} seats needs "
+                f"the settings of {expected.players} seats"
+            )
+        games.setdefault((entry.seed, tuple(entry.seats)), (entry.result(), entry.settings))
     assert header is not None
     return header, games
 
@@ -252,10 +305,19 @@ class JournaledBackend:
     def run(
         self, game: Game, jobs: Sequence[GameJob], on_result: OnResult | None = None
     ) -> list[GameResult]:
+        described: dict[str, dict[str, Any]] = {}
+        state = game.new_initial_state(seed=0)
+
+        def settings(seats: Sequence[str]) -> list[dict[str, Any]]:
+            for spec in seats:
+                if spec not in described:
+                    described[spec] = agents.describe(spec, state)
+            return [described[spec] for spec in seats]
+
         known: dict[int, GameResult] = {}
         todo: list[GameJob] = []
         for job in jobs:
-            found = self.journal.find(job)
+            found = self.journal.find(job, settings(job.seats))
             if found is None:
                 todo.append(job)
             else:
@@ -268,7 +330,7 @@ class JournaledBackend:
             self.on_reused(self.reused)
 
         def finished(result: GameResult) -> None:
-            self.journal.record(result)
+            self.journal.record(result, settings(result.agents))
             if on_result is not None:
                 on_result(result)
 
