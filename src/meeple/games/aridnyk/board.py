@@ -115,6 +115,7 @@ def _frontier_lift(
 GROWN = ("grown",)
 OWNER = ("owner",)
 GROWN_LINKS = 8  # how many placements back the GROWN links of a cache reach
+_CONTENT = ("at", "cell", "frontier", "printed", "rot", "terrain", "version", "water")
 
 
 class Layout:
@@ -184,6 +185,16 @@ class Layout:
         if owner is not self and (owner is None or owner.cache is not cache):
             cache[OWNER] = weakref.ref(self)  # the maker has moved on: this one stays
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cache is derived data and holds weak references: a pickled or deep-copied
+        # layout starts a fresh one.
+        return {name: getattr(self, name) for name in _CONTENT}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.cache = {OWNER: weakref.ref(self), GROWN: None}
 
     def __len__(self) -> int:
         return len(self.at)
