@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
+from meeple.agents.aridnyk import ROLLOUT_DEPTH
 from meeple.cli.app import app
 from meeple.errors import RecordError
 from meeple.sim.journal import Journal, JournaledBackend
@@ -79,7 +80,7 @@ def test_each_game_keeps_what_its_specs_meant(tmp_path: Path) -> None:
     run_many(game, ["ismcts:iterations=5", "random"], 2, seed=30, backend=journaled(path, game))
     _, *games = lines(path)
     ismcts = {"agent": "ismcts", "iterations": 5, "seconds": None, "exploration": 0.7}
-    ismcts |= {"rollout": "heavy", "rollout_depth": 20, "guide": 4.0}
+    ismcts |= {"rollout": "heavy", "rollout_depth": ROLLOUT_DEPTH, "guide": 4.0}
     ismcts |= {"stop_early": True, "reuse": True}
     assert games[0]["seats"] == ["ismcts:iterations=5", "random"]
     assert games[0]["settings"] == [ismcts, {"agent": "random"}]
@@ -99,7 +100,8 @@ def test_a_spec_that_means_other_settings_now_is_refused(tmp_path: Path) -> None
     rows[1] = json.dumps(entry)
     before = "\n".join(rows) + "\n"
     path.write_text(before)
-    with pytest.raises(RecordError, match=r"'ismcts:iterations=5'.*rollout_depth=10 \(now 20\)"):
+    changed = rf"'ismcts:iterations=5'.*rollout_depth=10 \(now {ROLLOUT_DEPTH}\)"
+    with pytest.raises(RecordError, match=changed):
         run_many(game, bots, 3, seed=30, backend=journaled(path, game))
     assert path.read_text() == before
     # Games kept before journals held settings are taken as they are.

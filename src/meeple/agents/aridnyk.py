@@ -41,7 +41,7 @@ from meeple.games.aridnyk.tasks import measure
 POOR_FLOCK = 6  # below this many Sheep, Rivers are avoided harder
 CARD_WEIGHT = 1.5  # a Trinket in hand, in Sheep
 PLOT_WEIGHT = 0.5  # a fulfilled Plot breaks ties
-ROLLOUT_DEPTH = 20
+ROLLOUT_DEPTH = 15
 GUIDE = 4.0  # search's bonus for the greedy move at the root
 VALUE_SCALE = 0.2  # Sheep to softmax strength: 5 Sheep ahead is e to 1
 _DRIZD, _BOH = SPIRITS.index("drizd"), SPIRITS.index("boh")
@@ -287,7 +287,7 @@ register_guide("aridnyk", GUIDE)
 register_evaluator("aridnyk", values)
 # A tile, its rotation and cell, its effects and moves take a dozen decisions, so a
 # rollout must be long enough to reach a Plot or Sheep change: 4 won 4 of 10 against
-# greedy. At 1 s a move 20 beats 10 (17 to 12 of the same 20 deals of seed 8000, by
-# 11.8 Sheep a game paired); it became the default once rollout moves were cheap enough
-# to keep the search's rate (docs/bots.md).
+# greedy. At 1 s a move, on the same deals of seed 8000, 10 won 19 of 35 and 15 and 20
+# won 29 and 27, by 11 Sheep a game more than 10; 15 keeps the search's rate above
+# 3,500 iterations a second where 20 does not (docs/bots.md).
 register_rollout_depth("aridnyk", ROLLOUT_DEPTH)
