@@ -134,14 +134,6 @@ _SHORT = {
 }
 _NO_SHORT: frozenset[int] = frozenset()
 _NEAR_KEY = 1 << 12  # _met keys from here on hold the one-tile-short checks
-# The Plots whose check reads the claimer's Shepherd, and those that read a Spirit: a
-# figure's step forgets only their cached checks.
-_READS_SHEPHERD = frozenset(
-    p for p, plot in enumerate(PLOTS) if 0 in compile_task(plot.task).figures
-)
-_READS_SPIRIT = frozenset(
-    p for p, plot in enumerate(PLOTS) if any(f > 0 for f in compile_task(plot.task).figures)
-)
 ALL_TERRAINS = frozenset(range(5))
 _ANY = len(CHARACTERS) + 1
 
@@ -156,6 +148,12 @@ def _short_masks(compiled: CompiledTask) -> tuple[int, ...]:
 
 _PLOT_CHECKS = tuple(
     (compiled, _short_masks(compiled)) for compiled in (compile_task(p.task) for p in PLOTS)
+)
+# The Plots whose check reads the claimer's Shepherd, and those that read a Spirit: a
+# figure's step forgets only their cached checks.
+_READS_SHEPHERD = frozenset(p for p, (c, _) in enumerate(_PLOT_CHECKS) if 0 in c.figures)
+_READS_SPIRIT = frozenset(
+    p for p, (c, _) in enumerate(_PLOT_CHECKS) if any(f > 0 for f in c.figures)
 )
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
 E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
