@@ -115,7 +115,6 @@ def _frontier_lift(
 GROWN = ("grown",)
 OWNER = ("owner",)
 GROWN_LINKS = 8  # how many placements back the GROWN links of a cache reach
-_CONTENT = ("at", "cell", "frontier", "printed", "rot", "terrain", "version", "water")
 
 
 class Layout:
@@ -189,7 +188,11 @@ class Layout:
     def __getstate__(self) -> dict[str, Any]:
         # The cache is derived data and holds weak references: a pickled or deep-copied
         # layout starts a fresh one.
-        return {name: getattr(self, name) for name in _CONTENT}
+        return {
+            name: getattr(self, name)
+            for name in Layout.__slots__
+            if name not in ("__weakref__", "cache")
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
