@@ -1,0 +1,54 @@
+"""The strength journals kept in docs/strength: docs/bots.md tells readers to extend them
+with the command they came from, so each must still read, and each one not closed must
+still mean, seat for seat, what today's agents would play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple import agents
+from meeple.sim.journal import Journal
+from meeple.sim.tournament import rate_journal
+
+KEPT = Path(__file__).resolve().parents[2] / "docs" / "strength"
+CLOSED = {
+    # Played with the Aridnyk defaults before 30 November 2026 (10-move rollouts);
+    # docs/bots.md says so, and extending it is refused by design.
+    "aridnyk-ismcts-depth10-greedy-1s.jsonl",
+}
+JOURNALS = sorted(KEPT.glob("*.jsonl"))
+
+
+def test_the_kept_journals_are_found() -> None:
+    assert len(JOURNALS) >= 4
+    assert {path.name for path in JOURNALS} >= CLOSED
+
+
+@pytest.mark.parametrize("path", JOURNALS, ids=lambda path: path.name)
+def test_a_kept_journal_reads_and_rates(path: Path) -> None:
+    journal = Journal.read(path)
+    result, left_out = rate_journal(journal)
+    assert left_out == 0
+    assert len(result.results) == len(journal.played) > 0
+    assert all(settings is not None for _, settings in journal.played.values())
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in JOURNALS if p.name not in CLOSED], ids=lambda path: path.name
+)
+def test_an_open_journal_still_means_todays_agents(path: Path) -> None:
+    journal = Journal.read(path)
+    header = journal.header
+    game = meeple.load_game(header.game, players=header.players, **header.options)
+    start = game.new_initial_state(seed=0)
+    now: dict[str, dict[str, object]] = {}
+    for (_, seats), (_, then) in journal.played.items():
+        assert then is not None
+        for spec, before in zip(seats, then, strict=True):
+            if spec not in now:
+                now[spec] = json.loads(json.dumps(agents.describe(spec, start)))  # as kept
+            assert before == now[spec], f"{path.name}: {spec!r} means other settings now"
