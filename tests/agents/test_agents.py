@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.agents import list_agents, make, make_from_spec, parse_spec
+from meeple.agents import describe, list_agents, make, make_from_spec, parse_spec
 from meeple.core import Rng, State
 from meeple.errors import AgentError, MeepleError
 
@@ -234,6 +234,11 @@ def test_heavy_rollouts_are_random_where_a_game_has_no_rollout_rule() -> None:
         heavy = make("ismcts", seed=8, iterations=60, rollout="heavy").act(state.clone())
         plain = make("ismcts", seed=8, iterations=60, rollout="random").act(state.clone())
         assert heavy == plain
+    # ... and their settings say so, so a journal tells them from a rule added later.
+    assert describe("ismcts", state)["rollout"] == "random"
+    aridnyk = meeple.load_game("aridnyk", players=2).new_initial_state(1)
+    assert describe("ismcts", aridnyk)["rollout"] == "heavy"
+    assert describe("ismcts:rollout=random", aridnyk)["rollout"] == "random"
 
 
 def test_ismcts_carries_its_tree_through_its_own_moves_without_peeking() -> None:

@@ -112,7 +112,12 @@ class ISMCTSAgent:
             "iterations": self.iterations,
             "seconds": self.seconds,
             "exploration": exploration_for(state) if self.exploration is None else self.exploration,
-            "rollout": self.rollout,
+            # What the rollouts are: `heavy` is uniform random where a game has no rule.
+            "rollout": (
+                "random"
+                if self.rollout == "heavy" and rollout_policy_for(state) is None
+                else self.rollout
+            ),
             "rollout_depth": (
                 rollout_depth_for(state) if self.rollout_depth is None else self.rollout_depth
             ),
