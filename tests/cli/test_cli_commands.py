@@ -131,6 +131,7 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert "decisions/s" in result.stdout
     assert "clone()" in result.stdout
     assert "ISMCTS, iterations/s" in result.stdout
+    assert "ISMCTS, random rollouts, iterations/s" in result.stdout
     assert "--jobs 2 speed-up over --jobs 1" in result.stdout
     assert "RESULTS DIFFER" not in result.stdout
     args = ["bench", "anludim", "--players", "2", "--seconds", "0.2", "--repeats", "1", "--json"]
@@ -143,6 +144,7 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert len(data["runs"]) == 1
     assert data["ismcts_iterations_per_second"] > 0 and data["ismcts_note"] is None
     assert data["runs"][0]["ismcts_iterations_per_second"] > 0
+    assert data["ismcts_random_rollout_iterations_per_second"] > 0
     speedup = data["jobs_speedup"]
     assert speedup["jobs"] == 2 and speedup["identical"] is True
     assert speedup["speedup"] > 0 and speedup["games"] >= 8
@@ -154,6 +156,7 @@ def test_bench_can_skip_ismcts_and_the_speedup(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["ismcts_iterations_per_second"] is None
+    assert data["ismcts_random_rollout_iterations_per_second"] is None
     assert data["ismcts_note"] == "ISMCTS skipped (--no-ismcts)"
     assert data["jobs_speedup"] is None
     result = runner.invoke(app, [*args, "--no-speedup"])

@@ -671,6 +671,13 @@ def _bench_table(result: BenchResult) -> Table:
     ]
     if result.ismcts_iterations_per_second is not None:
         rows.append(("ISMCTS, iterations/s", "ismcts_iterations_per_second", "{:,.0f}"))
+        rows.append(
+            (
+                "ISMCTS, random rollouts, iterations/s",
+                "ismcts_random_rollout_iterations_per_second",
+                "{:,.0f}",
+            )
+        )
     for label, attr, fmt in rows:
         runs = " ".join(fmt.format(getattr(run, attr)) for run in result.runs)
         table.add_row(label, fmt.format(getattr(result, attr)), runs)

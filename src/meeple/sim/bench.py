@@ -1,6 +1,10 @@
 """How fast a game runs: random play, clone(), legal_actions() and ISMCTS on one core,
 and how much two worker processes speed up a batch of games.
 
+ISMCTS is timed twice: with the game's own search settings (what `meeple play` and
+tournaments run; a game may roll out with a heuristic, dearer per iteration) and with
+uniformly random rollouts, the search machinery's own pace.
+
 Each single-core measurement runs `repeats` times and reports the median, so one slow
 run (a garbage collection, a busy neighbour) does not move the figure much.
 """
@@ -35,6 +39,7 @@ class BenchRun:
     clone_us: float
     legal_actions_us: float
     ismcts_iterations_per_second: float | None = None
+    ismcts_random_rollout_iterations_per_second: float | None = None
 
 
 @dataclass(frozen=True)
@@ -70,11 +75,18 @@ class BenchResult:
     def _median(self, name: str) -> float:
         return float(median(getattr(run, name) for run in self.runs))
 
-    @property
-    def ismcts_iterations_per_second(self) -> float | None:
-        rates = [r.ismcts_iterations_per_second for r in self.runs]
+    def _median_or_none(self, name: str) -> float | None:
+        rates = [getattr(run, name) for run in self.runs]
         clean = [r for r in rates if r is not None]
         return float(median(clean)) if clean else None
+
+    @property
+    def ismcts_iterations_per_second(self) -> float | None:
+        return self._median_or_none("ismcts_iterations_per_second")
+
+    @property
+    def ismcts_random_rollout_iterations_per_second(self) -> float | None:
+        return self._median_or_none("ismcts_random_rollout_iterations_per_second")
 
     @property
     def decisions_per_second(self) -> float:
@@ -104,6 +116,9 @@ class BenchResult:
             "legal_actions_us": self.legal_actions_us,
             "ismcts_iterations": ISMCTS_ITERATIONS,
             "ismcts_iterations_per_second": self.ismcts_iterations_per_second,
+            "ismcts_random_rollout_iterations_per_second": (
+                self.ismcts_random_rollout_iterations_per_second
+            ),
             "ismcts_note": self.ismcts_note,
             "jobs_speedup": None if self.speedup is None else self.speedup.to_json(),
             "runs": [asdict(run) for run in self.runs],
@@ -188,8 +203,9 @@ def load_ismcts() -> str | None:
     return None
 
 
-def ismcts_rate(game: Game, seconds: float, seed: int) -> float:
-    """ISMCTS iterations per second, deciding on states along a random game.
+def ismcts_rate(game: Game, seconds: float, seed: int, **settings: Any) -> float:
+    """ISMCTS iterations per second, deciding on states along a random game, with the
+    game's search settings or the given ones (e.g. rollout="random").
 
     Each decision runs the whole budget of ISMCTS_ITERATIONS (no early stop, so the
     figure is the search's pace, not how often moves settle); decisions go on, over
@@ -201,7 +217,9 @@ def ismcts_rate(game: Game, seconds: float, seed: int) -> float:
     spent = 0.0
     i = 0
     while i == 0 or spent < seconds:
-        agent = agents.make("ismcts", seed=seed + i, iterations=ISMCTS_ITERATIONS, stop_early=False)
+        agent = agents.make(
+            "ismcts", seed=seed + i, iterations=ISMCTS_ITERATIONS, stop_early=False, **settings
+        )
         state = states[i % len(states)]
         start = clock()
         agent.act(state)
@@ -244,16 +262,19 @@ def bench(
     ismcts: bool = True,
     speedup: bool = True,
 ) -> BenchResult:
-    """`repeats` runs of random play (`seconds` each), call timings and ISMCTS (half
-    that each); then one batch of random games, serially and with two processes, sized
+    """`repeats` runs of random play (`seconds` each), call timings and the two ISMCTS
+    rates (half that each); then one batch of random games, serially and with two processes, sized
     to take about 5 x `seconds` serially."""
     note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
     runs = []
     for r in range(repeats):
         dps, gps = random_play(game, seconds, seed + r * 1000)
         clone_us, legal_us = call_costs(game, seconds / 2, seed + r * 1000)
-        rate = None if note else ismcts_rate(game, seconds / 2, seed + r * 1000)
-        run = BenchRun(dps, gps, clone_us, legal_us, rate)
+        rate = uniform = None
+        if not note:
+            rate = ismcts_rate(game, seconds / 2, seed + r * 1000)
+            uniform = ismcts_rate(game, seconds / 2, seed + r * 1000, rollout="random")
+        run = BenchRun(dps, gps, clone_us, legal_us, rate, uniform)
         runs.append(run)
         if on_run is not None:
             on_run(run)
