@@ -9,6 +9,7 @@ Greedy deals its own guess of the hidden cards (`resample`), tries every legal a
 it, finishes the decisions that action opens with quick fixed rules (the cheapest travel
 source, the best card or site on offer), and takes the action that leaves it strongest.
 Travel payments, keeping cards and the other plain choices use the quick rules directly.
+Search's rollouts make greedy's move for every seat on the guess the search has dealt.
 """
 
 from __future__ import annotations
@@ -99,10 +100,14 @@ def _card_use(c: int) -> float:
     return use
 
 
+_USE = tuple(_card_use(c) for c in range(len(CARDS)))
+_EXILED_ON_USE = tuple(card.exile_self for card in CARDS)
+
+
 def strength(state: ArnakState, p: int, passing: bool = False) -> float:
     """Seat `p`'s points so far plus the points its holdings should still bring
     (`passing`: as if it passed now)."""
-    total = float(sum(state.score_parts(p).values()))
+    total = float(state._score(p))
     if state._over:
         return total
     seat = state._seats[p]
@@ -112,12 +117,10 @@ def strength(state: ArnakState, p: int, passing: bool = False) -> float:
     cards = seat.hand + seat.deck + seat.play
     per_round = 5.0 / max(5, len(cards))
     future = per_round * left
+    once = min(1.0, future)
     for c in cards:
-        if CARDS[c].exile_self:
-            total += _card_use(c) * min(1.0, future)
-        else:
-            total += _card_use(c) * future
-    home = sum(1 for s in seat.arch if s == HOME)
+        total += _USE[c] * (once if _EXILED_ON_USE[c] else future)
+    home = seat.arch.count(HOME)
     if live:
         reserve = TRAVEL_RESERVE if home else 0.0
         for c in seat.hand:
@@ -132,11 +135,9 @@ def strength(state: ArnakState, p: int, passing: bool = False) -> float:
     climb = 1.0 if left else LAST_CLIMB
     total += climb * GLASS_ROW[state._board] * track.nodes[seat.glass].row
     if seat.temple_rank < 0:
-        total += climb * GLASS_READY * _readiness(track.leaving[seat.glass], seat.res, seat.crates)
+        total += climb * GLASS_READY * _readiness(state, seat.glass, seat.res, seat.crates)
     total += climb * NOTEBOOK_ROW * track.nodes[seat.notebook].row
-    total += (
-        climb * NOTEBOOK_READY * _readiness(track.leaving[seat.notebook], seat.res, seat.crates)
-    )
+    total += climb * NOTEBOOK_READY * _readiness(state, seat.notebook, seat.res, seat.crates)
     for a in seat.assistants:
         uses = left + (1 if live and not a & 32 else 0)
         total += ASSISTANT_USE[1 if a & 16 else 0] * uses
@@ -179,9 +180,23 @@ def _bridge_ahead(state: ArnakState, node: int) -> int:
     return _BRIDGES[key]
 
 
-def _readiness(edges: Sequence[Edge], res: list[int], crates: int) -> float:
-    """How much of the cheapest next research step the resources (and idols, for the
-    Snake's idol bridges) cover, from 0 to 1."""
+_READINESS: dict[tuple[str, int, tuple[int, ...], int], float] = {}
+
+
+def _readiness(state: ArnakState, node: int, res: list[int], crates: int) -> float:
+    """How much of the cheapest research step from `node` the resources (and idols,
+    for the Snake's idol bridges) cover, from 0 to 1 (remembered: search asks it of
+    the same holdings over and over)."""
+    key = (state._board, node, tuple(res), crates)
+    known = _READINESS.get(key)
+    if known is None:
+        if len(_READINESS) > 200_000:
+            _READINESS.clear()
+        known = _READINESS[key] = _cover(state._track.leaving[node], res, crates)
+    return known
+
+
+def _cover(edges: Sequence[Edge], res: list[int], crates: int) -> float:
     best = 0.0
     for edge in edges:
         cost = edge.cost
