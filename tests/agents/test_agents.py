@@ -239,9 +239,6 @@ def test_heavy_rollouts_are_random_where_a_game_has_no_rollout_rule() -> None:
     aridnyk = meeple.load_game("aridnyk", players=2).new_initial_state(1)
     assert describe("ismcts", aridnyk)["rollout"] == "heavy"
     assert describe("ismcts:rollout=random", aridnyk)["rollout"] == "random"
-    arnak = meeple.load_game("arnak", players=2).new_initial_state(1)
-    assert describe("ismcts", arnak)["rollout"] == "heavy"
-    assert describe("ismcts", arnak)["rollout_depth"] == 6
 
 
 def test_ismcts_carries_its_tree_through_its_own_moves_without_peeking() -> None:

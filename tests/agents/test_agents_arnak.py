@@ -6,7 +6,7 @@ import pytest
 
 import meeple
 from meeple.agents import make
-from meeple.agents.arnak import greedy, rollout_move, strength, values
+from meeple.agents.arnak import greedy, strength, values
 from meeple.core import Rng, State
 from meeple.games.arnak.rules import ArnakState
 from meeple.sim.runner import play_game
@@ -92,37 +92,3 @@ def test_strength_counts_points_and_holdings() -> None:
     richer._seats[p].res[4] += 2  # two jewels
     assert strength(richer, p) > strength(state, p)
     assert strength(state, p) >= sum(state.score_parts(p).values()) - 10
-
-
-def test_rollout_moves_are_greedy_on_the_guess_they_are_given(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Search's heavy rollouts run inside its own guesses: the move is greedy's on that
-    very guess (no second deal), legal, and leaves the guess as it was."""
-    worlds = []
-    for state in greedy_positions(2, 8, seed=11):
-        seat = state.current_player
-        world = state.resample(seat, 5)
-        before = world.observation(seat), world.observation(1 - seat), world.history()
-        move = rollout_move(world, Rng(3))
-        assert move in world.legal_actions()
-        assert (world.observation(seat), world.observation(1 - seat), world.history()) == before
-        worlds.append((world, move))
-    # Greedy deals a guess of its own; dealt the same one, it picks the same move.
-    monkeypatch.setattr(ArnakState, "resample", lambda self, player, seed: self.clone())
-    for world, move in worlds:
-        assert greedy(world, Rng(3)) == move
-
-
-def test_greedy_rollouts_play_whole_games_well() -> None:
-    """Both seats on rollout moves (seeing the whole state) score as greedy does, far
-    above random's 17 points a game."""
-    scores: list[float] = []
-    for seed in (21, 22):
-        state = meeple.load_game("arnak", players=2).new_initial_state(seed)
-        rng = Rng(4)
-        while not state.is_terminal():
-            state.apply_action(rollout_move(state, rng))
-        scores += state.scores()
-    assert sum(scores) / len(scores) > 40
-    assert min(scores) > 25

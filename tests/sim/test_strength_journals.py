@@ -20,12 +20,12 @@ CLOSED = {
     # Played with the Aridnyk defaults before 30 November 2026 (10-move rollouts);
     # docs/bots.md says so, and extending it is refused by design.
     "aridnyk-ismcts-depth10-greedy-1s.jsonl",
-    # A rollout rule for Arnak, tried on 30 November 2026 and not kept.
+    # A rollout rule for Arnak, tried on 30 November 2026 and not kept: `ismcts` has
+    # played uniform random rollouts there since, which these games' settings refuse.
     "arnak-rollout-rule-trial-1000it.jsonl",
     "arnak-rollout-rule-trial-greedy-1s.jsonl",
-    # Arnak's search with uniform random rollouts of 4 moves, its first defaults (to
-    # 30 November 2026); `ismcts` rolls out 6 greedy moves there since.
-    "arnak-ismcts-greedy-1s.jsonl",
+    # Rollouts of 6 greedy moves for Arnak, tried on 30 November 2026 and not kept.
+    "arnak-greedy-rollouts-trial-1s.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
 

@@ -9,7 +9,6 @@ Greedy deals its own guess of the hidden cards (`resample`), tries every legal a
 it, finishes the decisions that action opens with quick fixed rules (the cheapest travel
 source, the best card or site on offer), and takes the action that leaves it strongest.
 Travel payments, keeping cards and the other plain choices use the quick rules directly.
-Search's rollouts make greedy's move for every seat on the guess the search has dealt.
 """
 
 from __future__ import annotations
@@ -17,13 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from meeple.agents.evaluation import (
-    register_evaluator,
-    register_exploration,
-    register_rollout_depth,
-    register_rollout_policy,
-    softmax,
-)
+from meeple.agents.evaluation import register_evaluator, register_exploration, softmax
 from meeple.agents.greedy import register_policy
 from meeple.core.game import State
 from meeple.core.rng import Rng
@@ -65,7 +58,6 @@ VALUE_SCALE = 0.15  # points to softmax strength
 RIVAL_PER_TILE = 1.1  # the solo rival's points per tile played, on average
 LAST_CLIMB = 1.5  # research rows and readiness in round V, the last chance to climb
 EXPLORATION = 0.35  # search's UCB constant for Arnak (see the end of the module)
-ROLLOUT_DEPTH = 6  # greedy moves each search rollout plays before judging
 
 # What playing a card once is worth beyond a basic card, in points (by card index).
 CARD_USE: tuple[float, ...] = (
@@ -415,21 +407,6 @@ def greedy(state: State, rng: Rng) -> int:
     seat = state.current_player
     world = state.resample(seat, rng.below(2**31))
     assert isinstance(world, ArnakState)
-    return _best(world, seat, legal)
-
-
-def rollout_move(state: State, rng: Rng) -> int:
-    """Search's heavy rollouts: greedy's move on the search's own guess, which already
-    holds every hidden card (no second deal)."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    assert isinstance(state, ArnakState)
-    return _best(state, state.current_player, legal)
-
-
-def _best(world: ArnakState, seat: int, legal: list[int]) -> int:
-    """The legal action that leaves `seat` strongest on `world` (left unchanged)."""
     if world._stack and world._stack[-1][0] in _LOOKAHEAD_SKIPS:
         return _quick(world, seat, legal)
     base = strength(world, seat)
@@ -454,14 +431,9 @@ def _best(world: ArnakState, seat: int, legal: list[int]) -> int:
 
 register_policy("arnak", greedy)
 register_evaluator("arnak", values)
-# Rollouts play greedy's moves for both seats (on the search's guess): random moves in
-# Arnak pass and spend cards for nothing, which blurs this evaluator within a few moves
-# (at 300 iterations against greedy, random rollouts of 4 moves won 8 of 20, of 10 moves
-# 3), and a rule answering only the pending steps was worth no more than them (see
-# docs/bots.md). Greedy continuations make each iteration about ten times dearer but
-# show what a move leads to when both seats play on sensibly.
-register_rollout_policy("arnak", rollout_move)
-register_rollout_depth("arnak", ROLLOUT_DEPTH)
+# No rollout depth of its own: random moves in Arnak (passing, spending cards for nothing)
+# blur this evaluator fast; ISMCTS at 300 iterations against greedy won 8 of 20 with the
+# default 4, 8 with 2, 7 with 0 and 3 with 10.
 # Position values differ by a few hundredths between moves, so search explores less than
 # the default: at 1000 iterations against greedy (the same 40 deals), 29 wins with 0.35,
 # 11 of 20 with 0.2, 12 of 20 with 1.2 and 22 of 40 with the default 0.7.
