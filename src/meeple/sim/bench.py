@@ -263,9 +263,13 @@ def bench(
     speedup: bool = True,
 ) -> BenchResult:
     """`repeats` runs of random play (`seconds` each), call timings and the two ISMCTS
-    rates (half that each); then one batch of random games, serially and with two processes, sized
-    to take about 5 x `seconds` serially."""
+    rates (half that each); then one batch of random games, serially and with two
+    processes, sized to take about 5 x `seconds` serially."""
     note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
+    # Where the game's own rollouts are random already, the two rates are one.
+    own_random = not note and (
+        agents.describe("ismcts", game.new_initial_state(seed=seed))["rollout"] == "random"
+    )
     runs = []
     for r in range(repeats):
         dps, gps = random_play(game, seconds, seed + r * 1000)
@@ -273,7 +277,11 @@ def bench(
         rate = uniform = None
         if not note:
             rate = ismcts_rate(game, seconds / 2, seed + r * 1000)
-            uniform = ismcts_rate(game, seconds / 2, seed + r * 1000, rollout="random")
+            uniform = (
+                rate
+                if own_random
+                else ismcts_rate(game, seconds / 2, seed + r * 1000, rollout="random")
+            )
         run = BenchRun(dps, gps, clone_us, legal_us, rate, uniform)
         runs.append(run)
         if on_run is not None:
