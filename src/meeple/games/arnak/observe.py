@@ -383,21 +383,18 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
             new._seats[q].deck = seat.deck[:]
             if where >= 0:
                 new._stack[where] = state._stack[where]
-    for i, (deck, known) in enumerate(
-        ((state._item_deck, state._known_top[0]), (state._art_deck, state._known_top[1]))
+    # The unseen part of each face-down pile stays in a canonical order: the guess deals
+    # its top at random only when it is drawn (ArnakState._settle_top).
+    for deck, new_deck, known in (
+        (state._item_deck, new._item_deck, state._known_top[0]),
+        (state._art_deck, new._art_deck, state._known_top[1]),
     ):
         cut = len(deck) - 1 if known and deck else len(deck)
-        pool = sorted(deck[:cut])
-        rng.shuffle(pool)
-        (new._item_deck if i == 0 else new._art_deck)[:cut] = pool
-    guardians = sorted(state._guardians)
-    rng.shuffle(guardians)
-    new._guardians = guardians
+        new_deck[:cut] = sorted(deck[:cut])
+    new._guardians = sorted(state._guardians)
     for level, stack in enumerate(state._stacks):
         seen = state._known_bottom[level]
-        pool = sorted(stack[seen:])
-        rng.shuffle(pool)
-        new._stacks[level] = stack[:seen] + pool
+        new._stacks[level] = stack[:seen] + sorted(stack[seen:])
     seen_rescue = bool(state._rescue_seen >> player & 1)
     unders = [a for s in state._supply for a in s[:-1]]
     if not seen_rescue:
@@ -410,15 +407,17 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         del unders[:take]
     if not seen_rescue:
         new._rescue = unders + state._rescue[-1:]
+    # Which tiles lie in the Lost Temple and which stayed in the box; the box's are
+    # never used, so their order does not matter.
+    pool = sorted(state._box_bonus)
     if not state._temple_seen >> player & 1:
-        pool = sorted(state._temple_bonus + state._box_bonus)
-        rng.shuffle(pool)
+        pool = sorted(pool + state._temple_bonus)
+        for i in range(len(state._temple_bonus)):
+            j = i + rng.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
         new._temple_bonus = pool[: len(state._temple_bonus)]
-        new._box_bonus = pool[len(state._temple_bonus) :]
-    else:
-        pool = sorted(state._box_bonus)
-        rng.shuffle(pool)
-        new._box_bonus = pool
+        pool = pool[len(state._temple_bonus) :]
+    new._box_bonus = pool
     if state._rival is not None and state._rival.stack:
         stack = sorted(state._rival.stack)
         arrow = SOLO_TILES[state._rival.stack[-1]].arrow

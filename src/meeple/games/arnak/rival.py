@@ -213,10 +213,11 @@ class Rival:
         self.minus += state._idol_down[site]
         state._idol_up[site] = -1
         state._idol_down[site] = 0
-        state._tile[site] = state._stacks[level - 1].pop()
-        state._clip_known(level - 1)
+        pile = level - 1
+        state._tile[site] = state._draw_hidden(state._stacks[pile], state._known_bottom[pile])
+        state._clip_known(pile)
         if guardian and state._guardians:
-            state._guardian[site] = state._guardians.pop()
+            state._guardian[site] = state._draw_hidden(state._guardians)
 
     def _research(self, state: ArnakState, right: bool, take_assistant: bool) -> None:
         track = state._track

@@ -671,13 +671,13 @@ class ArnakState(CheckedState):
         if self._art_deck:
             row = [c for c in self._row_art if c != GAP]
             while len(row) < self._round and self._art_deck:
-                row.insert(0, self._art_deck.pop())
+                row.insert(0, self._draw_hidden(self._art_deck, known_top=self._known_top[1]))
                 self._known_top[1] = False
             self._row_art = [GAP] * (self._round - len(row)) + row
         if self._item_deck:
             row = [c for c in self._row_item if c != GAP]
             while len(row) < 6 - self._round and self._item_deck:
-                row.append(self._item_deck.pop())
+                row.append(self._draw_hidden(self._item_deck, known_top=self._known_top[0]))
                 self._known_top[0] = False
             self._row_item = row + [GAP] * (6 - self._round - len(row))
 
@@ -808,25 +808,31 @@ class ArnakState(CheckedState):
         free_travel = params.get("free_travel", False)
         discount = icons(params.get("travel_discount", {}), "effect")
         compass_off = int(params.get("discover_compass_discount", 0))
-        seat = self._seats[p]
+        compasses = self._seats[p].res[COMPASS] + compass_off
         have = add(self._travel_supply(p), discount)
         out = []
+        gaps: dict[tuple[int, ...], int] = {}
+        occ = self._occ
         for site in range(17):
             space = self._spaces[site]
             if kinds is not None and space.kind not in kinds:
                 continue
             if self.discovered(site):
-                slot = self.free_slot(site)
+                slot = next((s for s in SITE_SLOTS[site] if occ[s] == FREE), -1)
                 if slot < 0:
                     continue
-            else:
-                if not self._stacks[space.level - 1]:
-                    continue
-                if seat.res[COMPASS] < max(0, DISCOVER_COST[space.level] - compass_off):
-                    continue
-                slot = SITE_SLOTS[site][0]
-            if not free_travel and deficit(self.slot_travel(slot), have):
+            elif not self._stacks[space.level - 1] or compasses < DISCOVER_COST[space.level]:
                 continue
+            else:
+                slot = SITE_SLOTS[site][0]
+            if not free_travel:
+                # Many sites share a cost: each distinct one is weighed once.
+                need = self.slot_travel(slot)
+                gap = gaps.get(need)
+                if gap is None:
+                    gap = gaps[need] = deficit(need, have)
+                if gap:
+                    continue
             out.append(site)
         return out
 
@@ -1035,6 +1041,8 @@ class ArnakState(CheckedState):
 
     def _reveal_top(self, kind: str) -> None:
         deck = self._item_deck if kind == "item" else self._art_deck
+        if deck and not self._known_top[0 if kind == "item" else 1]:
+            self._settle_top(deck)
         if deck and deck[-1] not in self._revealed:
             self._revealed.append(deck[-1])
             self._known_top[0 if kind == "item" else 1] = True
@@ -1223,13 +1231,13 @@ class ArnakState(CheckedState):
             self._take_idols(p, int(arg))
         elif op == "_reveal":
             site = int(arg)
-            stack = self._stacks[self._spaces[site].level - 1]
-            self._tile[site] = stack.pop()
-            self._clip_known(self._spaces[site].level - 1)
+            level = self._spaces[site].level - 1
+            self._tile[site] = self._draw_hidden(self._stacks[level], self._known_bottom[level])
+            self._clip_known(level)
             self._push_seq(p, self.site_effect(site))
         elif op == "_guardian":
             if self._guardians:
-                self._guardian[int(arg)] = self._guardians.pop()
+                self._guardian[int(arg)] = self._draw_hidden(self._guardians)
         elif op == "_overcome":
             self._take_guardian(p, int(arg))
         elif op == "_bonus":
@@ -1245,6 +1253,22 @@ class ArnakState(CheckedState):
             self._stack.append((RESEARCH, p, *arg))
         else:  # pragma: no cover - the data loader admits only known steps
             raise AssertionError(f"unknown step {op}")
+
+    def _settle_top(self, pile: list[int], known: int = 0) -> None:
+        """Fix the top of a face-down pile whose first `known` cards are known. A guess
+        (see observe.resample) leaves each pile's unseen part in a canonical order and
+        deals its top at random only when the top is needed: the odds of a shuffled pile,
+        for one random number per card drawn rather than per card in the pile."""
+        if self._resampled and len(pile) > known + 1:
+            j = known + self._rng.below(len(pile) - known)
+            pile[j], pile[-1] = pile[-1], pile[j]
+
+    def _draw_hidden(self, pile: list[int], known: int = 0, known_top: bool = False) -> int:
+        """Take the top of a non-empty face-down pile (see _settle_top); `known_top`
+        when that top has been shown, so is no longer a guess."""
+        if not known_top:
+            self._settle_top(pile, known)
+        return pile.pop()
 
     def _clip_known(self, level: int) -> None:
         self._known_bottom[level] = min(self._known_bottom[level], len(self._stacks[level]))
@@ -1267,7 +1291,7 @@ class ArnakState(CheckedState):
         stack = self._stacks[level - 1]
         if not stack:
             return
-        tile = stack.pop()
+        tile = self._draw_hidden(stack, self._known_bottom[level - 1])
         stack.insert(0, tile)
         self._known_bottom[level - 1] = min(len(stack), self._known_bottom[level - 1] + 1)
         self._push_seq(p, SITE_TILES[tile].effect)
