@@ -118,6 +118,13 @@ def canonical(discipline: int, picks: Sequence[Pick], wrap: bool = False) -> lis
     return ordered
 
 
+# Search asks the same questions of the same hands over and over (the searching seat's
+# hand stays put while guesses re-deal the others'): answers are remembered, up to a cap.
+_PICKS: dict[tuple[object, ...], list[Pick]] = {}
+_FEASIBLE: dict[tuple[object, ...], list[bool]] = {}
+_REMEMBERED = 100_000
+
+
 def legal_picks(
     discipline: int,
     sel: Sequence[Pick],
@@ -127,6 +134,23 @@ def legal_picks(
     first_only: bool = False,
 ) -> list[Pick]:
     """The picks from `pool` that may come next after `sel` (sorted by card)."""
+    key = (discipline, tuple(sel), tuple(pool), threshold, wrap, first_only)
+    known = _PICKS.get(key)
+    if known is None:
+        if len(_PICKS) >= _REMEMBERED:
+            _PICKS.clear()
+        known = _PICKS[key] = _legal_picks(discipline, sel, pool, threshold, wrap, first_only)
+    return known[:]
+
+
+def _legal_picks(
+    discipline: int,
+    sel: Sequence[Pick],
+    pool: Sequence[int],
+    threshold: Key | None,
+    wrap: bool,
+    first_only: bool,
+) -> list[Pick]:
     if discipline == STRAIGHT:
         return _straight_picks(sel, pool, threshold, wrap, first_only)
     if discipline in (FLUSH, GATHERING):
@@ -149,6 +173,21 @@ def feasible(
 ) -> list[bool]:
     """can_complete for the `wanted` disciplines over one pool, sharing the work
     (the others come back False)."""
+    key = (tuple(pool), tuple(thresholds), wrap, tuple(wanted))
+    known = _FEASIBLE.get(key)
+    if known is None:
+        if len(_FEASIBLE) >= _REMEMBERED:
+            _FEASIBLE.clear()
+        known = _FEASIBLE[key] = _feasible(pool, thresholds, wrap, wanted)
+    return known[:]
+
+
+def _feasible(
+    pool: Sequence[int],
+    thresholds: Sequence[Key | None],
+    wrap: bool,
+    wanted: Collection[int],
+) -> list[bool]:
     by_value: dict[int, list[int]] = {}
     by_colour: dict[int, list[int]] = {}
     for card in pool:
