@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -46,3 +47,29 @@ def test_placing_seat_can_always_go_on(
             assert picked <= set(r._hands[s.current_player]) | {
                 c for row in r._table for _, _, picks, _ in row for c, _ in picks
             }
+
+
+def test_a_guess_deals_hands_and_draws_at_random() -> None:
+    """A guess deals the others' hidden cards at random and leaves the deck in a
+    canonical order, drawing from it at random: over many guesses the first card drawn
+    is spread over what the seat cannot see as from a shuffled deck, the same guess seed
+    draws the same card, and the true state draws its deck in order."""
+    state = new_state(2, 3)
+    seat = state.current_player
+    unseen = sorted([*state._deck, *state._hands[1 - seat]])
+    draws = 3000
+    counts: Counter[int] = Counter()
+    hands: Counter[int] = Counter()
+    for seed in range(draws):
+        guess = state.resample(seat, seed)
+        hands.update(guess._hands[1 - seat])
+        card = guess._draw()
+        assert card == state.resample(seat, seed)._draw()
+        counts[card] += 1
+    assert set(counts) <= set(unseen) and set(hands) <= set(unseen)
+    expected = draws / len(unseen)
+    spread = sum((counts[c] - expected) ** 2 / expected for c in unseen)
+    assert spread < len(unseen) + 45, counts  # p < 0.001 for this many cards
+    in_hand = draws * len(state._hands[1 - seat]) / len(unseen)
+    assert sum((hands[c] - in_hand) ** 2 / in_hand for c in unseen) < len(unseen) + 45
+    assert state.clone()._draw() == state._deck[-1]

@@ -251,6 +251,10 @@ class AnludimState(CheckedState):
             self._deck = self._discard
             self._discard = []
             self._rng.shuffle(self._deck)
+        elif self._resampled:  # a guess keeps its deck in a canonical order (resample)
+            deck = self._deck
+            j = self._rng.below(len(deck))
+            deck[j], deck[-1] = deck[-1], deck[j]
         return self._deck.pop()
 
     def _can_draw(self) -> bool:
@@ -743,11 +747,19 @@ class AnludimState(CheckedState):
             seen.update(cards)
         hidden = [c for c in range(NUM_CARDS) if c not in seen]
         placing = self._phase == PLACING and self._cur != player
+        # Only the cards dealt into hands are drawn here; the deck keeps the rest in a
+        # canonical order, and the guess draws from it at random (_draw).
+        dealt = sum(len(hand) - len(shown[seat]) for seat, hand in enumerate(self._hands))
+        dealt -= len(self._hands[player])
         for attempt in range(_RESAMPLE_TRIES + 1):
             rng = Rng(mix_seed(seed, attempt, 0x5EED))
             deal = hidden[:]
-            rng.shuffle(deal)
-            forced = self._forced_completion(shown, deal, rng) if attempt == _RESAMPLE_TRIES else []
+            last = attempt == _RESAMPLE_TRIES
+            # (the last attempt takes cards out of the deal: it is shuffled whole)
+            for i in range(len(deal) - 1 if last else min(dealt, len(deal) - 1)):
+                j = i + rng.below(len(deal) - i)
+                deal[i], deal[j] = deal[j], deal[i]
+            forced = self._forced_completion(shown, deal, rng) if last else []
             new = self._redeal(player, shown, deal, forced)
             if not placing or new._compute_legal():
                 break
