@@ -15,6 +15,7 @@ from meeple.rl.bench import env_play, main, raw_play
 def test_loops_count_decisions() -> None:
     game = meeple.load_game("anludim", players=3)
     assert raw_play(game, 0.05, seed=1) > 0
+    assert raw_play(game, 0.05, seed=1, observe=True) > 0
     assert env_play(game, 0.05, seed=1, observe=True) > 0
     assert env_play(game, 0.05, seed=1, observe=False) > 0
 
@@ -24,10 +25,13 @@ def test_overhead_result() -> None:
     result = wrapper_overhead(
         "anludim", players=2, seconds=0.05, repeats=2, on_run=lambda name, _: runs.append(name)
     )
-    assert runs == ["raw", "observed", "mask_only"] * 2
+    assert runs == ["raw", "observed", "mask_only", "observing"] * 2
     assert result.players == 2 and len(result.raw) == 2
     assert result.cost == pytest.approx(result.raw_dps / result.observed_dps)
-    assert set(result.to_json()) >= {"cost", "cost_mask_only", "raw_decisions_per_second"}
+    assert result.cost_over_observing == pytest.approx(
+        result.raw_observing_dps / result.observed_dps
+    )
+    assert set(result.to_json()) >= {"cost", "cost_mask_only", "cost_over_observing"}
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,13 +2,16 @@
 
     python -m meeple.rl.bench --game anludim --players 3 --seconds 2 --repeats 5
 
-Three loops play uniformly random legal moves for `seconds` each and count decisions
+Four loops play uniformly random legal moves for `seconds` each and count decisions
 per second: the raw engine (`legal_actions()` and `apply_action()`, as `meeple bench`),
 the AEC environment as an RL loop uses it (`last()` with the observation: the encoded
-view and the action mask, a legal action read from the mask, `step()`), and the
-environment without observations (`last(observe=False)` and `action_mask()`). The loops
-take turns, `repeats` times, and each figure is the median, so a busy moment of the
-machine weighs on all three alike. The ratios raw / wrapper are the wrapper's cost.
+view and the action mask, a legal action read from the mask, `step()`), the
+environment without observations (`last(observe=False)` and `action_mask()`), and the
+raw engine building the mover's `observation(p)` before each decision, as any agent
+that reads its view needs. The loops take turns, `repeats` times, and each figure is
+the median, so a busy moment of the machine weighs on all of them alike. The ratios
+raw / wrapper are the wrapper's cost; observing raw / wrapper is the part of it that
+is the wrapper's own work (encoding, mask, bookkeeping) rather than the game's view.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise missing_extra(exc) from exc
 
 
-def raw_play(game: Game, seconds: float, seed: int) -> float:
-    """Decisions per second of random play on the engine alone."""
+def raw_play(game: Game, seconds: float, seed: int, observe: bool = False) -> float:
+    """Decisions per second of random play on the engine alone (`observe`: building the
+    mover's observation before each decision)."""
     rng = Rng(seed)
     decisions = 0
     next_seed = seed
@@ -47,6 +51,8 @@ def raw_play(game: Game, seconds: float, seed: int) -> float:
             if state.is_terminal():
                 next_seed += 1
                 state = game.new_initial_state(seed=next_seed)
+            if observe:
+                state.observation(state.current_player)
             legal = state.legal_actions()
             state.apply_action(legal[rng.below(len(legal))])
             decisions += 1
@@ -134,6 +140,7 @@ class OverheadResult:
     raw: list[float]
     observed: list[float]
     mask_only: list[float]
+    raw_observing: list[float]
 
     @property
     def raw_dps(self) -> float:
@@ -148,6 +155,10 @@ class OverheadResult:
         return float(median(self.mask_only))
 
     @property
+    def raw_observing_dps(self) -> float:
+        return float(median(self.raw_observing))
+
+    @property
     def cost(self) -> float:
         """Raw decisions/s over wrapper decisions/s with observations (2.0 = half as fast)."""
         return self.raw_dps / self.observed_dps
@@ -155,6 +166,12 @@ class OverheadResult:
     @property
     def cost_mask_only(self) -> float:
         return self.raw_dps / self.mask_only_dps
+
+    @property
+    def cost_over_observing(self) -> float:
+        """The engine building observations over the wrapper with them: the wrapper's
+        own share of the cost."""
+        return self.raw_observing_dps / self.observed_dps
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,7 +183,14 @@ class OverheadResult:
             "env_mask_only_decisions_per_second": self.mask_only_dps,
             "cost": self.cost,
             "cost_mask_only": self.cost_mask_only,
-            "runs": {"raw": self.raw, "env": self.observed, "env_mask_only": self.mask_only},
+            "raw_observing_decisions_per_second": self.raw_observing_dps,
+            "cost_over_observing": self.cost_over_observing,
+            "runs": {
+                "raw": self.raw,
+                "env": self.observed,
+                "env_mask_only": self.mask_only,
+                "raw_observing": self.raw_observing,
+            },
         }
 
 
@@ -179,14 +203,15 @@ def wrapper_overhead(
     on_run: Callable[[str, float], None] | None = None,
     **options: Any,
 ) -> OverheadResult:
-    """Measure the three loops of the module doc, `repeats` times each, interleaved."""
+    """Measure the four loops of the module doc, `repeats` times each, interleaved."""
     if isinstance(game, str):
         game = meeple.load_game(game, players=players, **options)
-    runs: dict[str, list[float]] = {"raw": [], "observed": [], "mask_only": []}
+    runs: dict[str, list[float]] = {"raw": [], "observed": [], "mask_only": [], "observing": []}
     loops: dict[str, Callable[[int], float]] = {
         "raw": lambda s: raw_play(game, seconds, s),
         "observed": lambda s: env_play(game, seconds, s, observe=True),
         "mask_only": lambda s: env_play(game, seconds, s, observe=False),
+        "observing": lambda s: raw_play(game, seconds, s, observe=True),
     }
     for r in range(repeats):
         for name, loop in loops.items():
@@ -201,6 +226,7 @@ def wrapper_overhead(
         runs["raw"],
         runs["observed"],
         runs["mask_only"],
+        runs["observing"],
     )
 
 
@@ -237,6 +263,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"  AEC env, mask only       {result.mask_only_dps:10,.0f} decisions/s"
         f"   cost {result.cost_mask_only:.2f}x"
+    )
+    print(
+        f"  raw engine, observing    {result.raw_observing_dps:10,.0f} decisions/s"
+        f"   env over it {result.cost_over_observing:.2f}x"
     )
     if parts:
         print(
