@@ -812,13 +812,12 @@ class ArnakState(CheckedState):
         have = add(self._travel_supply(p), discount)
         out = []
         gaps: dict[tuple[int, ...], int] = {}
-        occ = self._occ
         for site in range(17):
             space = self._spaces[site]
             if kinds is not None and space.kind not in kinds:
                 continue
             if self.discovered(site):
-                slot = next((s for s in SITE_SLOTS[site] if occ[s] == FREE), -1)
+                slot = self.free_slot(site)
                 if slot < 0:
                     continue
             elif not self._stacks[space.level - 1] or compasses < DISCOVER_COST[space.level]:
