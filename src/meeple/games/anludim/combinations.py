@@ -118,13 +118,6 @@ def canonical(discipline: int, picks: Sequence[Pick], wrap: bool = False) -> lis
     return ordered
 
 
-# Search asks the same questions of the same hands over and over (the searching seat's
-# hand stays put while guesses re-deal the others'): answers are remembered, up to a cap.
-_PICKS: dict[tuple[object, ...], list[Pick]] = {}
-_FEASIBLE: dict[tuple[object, ...], list[bool]] = {}
-_REMEMBERED = 100_000
-
-
 def legal_picks(
     discipline: int,
     sel: Sequence[Pick],
@@ -134,28 +127,53 @@ def legal_picks(
     first_only: bool = False,
 ) -> list[Pick]:
     """The picks from `pool` that may come next after `sel` (sorted by card)."""
-    key = (discipline, tuple(sel), tuple(pool), threshold, wrap, first_only)
-    known = _PICKS.get(key)
-    if known is None:
-        if len(_PICKS) >= _REMEMBERED:
-            _PICKS.clear()
-        known = _PICKS[key] = _legal_picks(discipline, sel, pool, threshold, wrap, first_only)
-    return known[:]
-
-
-def _legal_picks(
-    discipline: int,
-    sel: Sequence[Pick],
-    pool: Sequence[int],
-    threshold: Key | None,
-    wrap: bool,
-    first_only: bool,
-) -> list[Pick]:
     if discipline == STRAIGHT:
         return _straight_picks(sel, pool, threshold, wrap, first_only)
     if discipline in (FLUSH, GATHERING):
         return _same_picks(discipline, sel, pool, threshold, first_only)
     return _set_picks(_SET_SIZE[discipline], sel, pool, threshold, first_only)
+
+
+# A search asks the same questions of the same hands again and again (the searching
+# seat's hand stays put while its guesses re-deal the others'), so guesses remember the
+# answers, up to a cap; real games, whose questions rarely repeat, do not pay for it.
+# (Kept as tuples, which the garbage collector soon stops scanning.)
+_PICKS: dict[tuple[object, ...], tuple[Pick, ...]] = {}
+_FEASIBLE: dict[tuple[object, ...], tuple[bool, ...]] = {}
+_REMEMBERED = 20_000
+
+
+def remembered_legal_picks(
+    discipline: int,
+    sel: Sequence[Pick],
+    pool: Sequence[int],
+    threshold: Key | None,
+    wrap: bool = False,
+) -> list[Pick]:
+    """legal_picks, remembered."""
+    key = (discipline, tuple(sel), tuple(pool), threshold, wrap)
+    known = _PICKS.get(key)
+    if known is None:
+        if len(_PICKS) >= _REMEMBERED:
+            _PICKS.clear()
+        known = _PICKS[key] = tuple(legal_picks(discipline, sel, pool, threshold, wrap))
+    return list(known)
+
+
+def remembered_feasible(
+    pool: Sequence[int],
+    thresholds: Sequence[Key | None],
+    wrap: bool = False,
+    wanted: Collection[int] = range(5),
+) -> list[bool]:
+    """feasible, remembered."""
+    key = (tuple(pool), tuple(thresholds), wrap, tuple(wanted))
+    known = _FEASIBLE.get(key)
+    if known is None:
+        if len(_FEASIBLE) >= _REMEMBERED:
+            _FEASIBLE.clear()
+        known = _FEASIBLE[key] = tuple(feasible(pool, thresholds, wrap, wanted))
+    return list(known)
 
 
 def can_complete(
@@ -173,21 +191,6 @@ def feasible(
 ) -> list[bool]:
     """can_complete for the `wanted` disciplines over one pool, sharing the work
     (the others come back False)."""
-    key = (tuple(pool), tuple(thresholds), wrap, tuple(wanted))
-    known = _FEASIBLE.get(key)
-    if known is None:
-        if len(_FEASIBLE) >= _REMEMBERED:
-            _FEASIBLE.clear()
-        known = _FEASIBLE[key] = _feasible(pool, thresholds, wrap, wanted)
-    return known[:]
-
-
-def _feasible(
-    pool: Sequence[int],
-    thresholds: Sequence[Key | None],
-    wrap: bool,
-    wanted: Collection[int],
-) -> list[bool]:
     by_value: dict[int, list[int]] = {}
     by_colour: dict[int, list[int]] = {}
     for card in pool:

@@ -20,6 +20,8 @@ from meeple.games.anludim.combinations import (
     feasible,
     legal_picks,
     rank,
+    remembered_feasible,
+    remembered_legal_picks,
 )
 from meeple.games.anludim.components import (
     CARDS,
@@ -307,6 +309,7 @@ class AnludimState(CheckedState):
             if self._fresh and not self.game.expert:
                 acts.extend(A.TAKE_BACK + j for j in range(len(self._table[p])))
             thresholds = self._thresholds()
+            can_place = remembered_feasible if self._resampled else feasible
             if self.game.expert and self._table[p]:
                 # Pools grow with the discipline: the same size means the same pool.
                 pools: dict[int, tuple[list[int], list[int]]] = {}
@@ -315,11 +318,11 @@ class AnludimState(CheckedState):
                     pools.setdefault(len(pool), (pool, []))[1].append(d)
                 ok = [False] * 5
                 for pool, wanted in pools.values():
-                    result = feasible(pool, thresholds, wrap, wanted)
+                    result = can_place(pool, thresholds, wrap, wanted)
                     for d in wanted:
                         ok[d] = result[d]
             else:
-                ok = feasible(self._hands[p], thresholds, wrap)
+                ok = can_place(self._hands[p], thresholds, wrap)
             main: list[int] = [A.PLACE + d for d in range(5) if ok[d]]
             if self._can_draw():
                 main.append(A.DRAW_TWO)
@@ -335,7 +338,8 @@ class AnludimState(CheckedState):
             threshold = self._thresholds()[d]
             chosen = {card for card, _ in self._selection}
             pool = [c for c in self._pool(p, d) if c not in chosen]
-            picks = legal_picks(d, self._selection, pool, threshold, wrap)
+            pick_from = remembered_legal_picks if self._resampled else legal_picks
+            picks = pick_from(d, self._selection, pool, threshold, wrap)
             acts = [A.pick(card, h) for card, h in picks]
             if beats(d, self._selection, threshold, wrap):
                 acts.append(A.CONFIRM)
