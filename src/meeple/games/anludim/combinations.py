@@ -8,6 +8,7 @@ components.DISCIPLINES: 0 straight, 1 flush, 2 pairs, 3 three of a kind, 4 gathe
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from meeple.games.anludim.components import CARDS
@@ -136,11 +137,22 @@ def legal_picks(
 
 # A search asks the same questions of the same hands again and again (the searching
 # seat's hand stays put while its guesses re-deal the others'), so guesses remember the
-# answers, up to a cap; real games, whose questions rarely repeat, do not pay for it.
-# (Kept as tuples, which the garbage collector soon stops scanning.)
-_PICKS: dict[tuple[object, ...], tuple[Pick, ...]] = {}
-_FEASIBLE: dict[tuple[object, ...], tuple[bool, ...]] = {}
+# answers; real games, whose questions rarely repeat, do not pay for it.
 _REMEMBERED = 20_000
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _picks_of(
+    discipline: int, sel: tuple[Pick, ...], pool: tuple[int, ...], threshold: Key | None, wrap: bool
+) -> tuple[Pick, ...]:
+    return tuple(legal_picks(discipline, sel, pool, threshold, wrap))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _feasible_of(
+    pool: tuple[int, ...], thresholds: tuple[Key | None, ...], wrap: bool, wanted: tuple[int, ...]
+) -> tuple[bool, ...]:
+    return tuple(feasible(pool, thresholds, wrap, wanted))
 
 
 def remembered_legal_picks(
@@ -151,13 +163,7 @@ def remembered_legal_picks(
     wrap: bool = False,
 ) -> list[Pick]:
     """legal_picks, remembered."""
-    key = (discipline, tuple(sel), tuple(pool), threshold, wrap)
-    known = _PICKS.get(key)
-    if known is None:
-        if len(_PICKS) >= _REMEMBERED:
-            _PICKS.clear()
-        known = _PICKS[key] = tuple(legal_picks(discipline, sel, pool, threshold, wrap))
-    return list(known)
+    return list(_picks_of(discipline, tuple(sel), tuple(pool), threshold, wrap))
 
 
 def remembered_feasible(
@@ -167,13 +173,7 @@ def remembered_feasible(
     wanted: Collection[int] = range(5),
 ) -> list[bool]:
     """feasible, remembered."""
-    key = (tuple(pool), tuple(thresholds), wrap, tuple(wanted))
-    known = _FEASIBLE.get(key)
-    if known is None:
-        if len(_FEASIBLE) >= _REMEMBERED:
-            _FEASIBLE.clear()
-        known = _FEASIBLE[key] = tuple(feasible(pool, thresholds, wrap, wanted))
-    return list(known)
+    return list(_feasible_of(tuple(pool), tuple(thresholds), wrap, tuple(wanted)))
 
 
 def can_complete(
