@@ -163,3 +163,33 @@ def test_mix_seed() -> None:
     assert mix_seed(1, 2) != mix_seed(2, 1)
     assert mix_seed(1) != mix_seed(2)
     assert 0 <= mix_seed(-5, 2**70) < 2**64
+
+
+@given(seed=SEEDS, size=st.integers(1, 40), data=st.data())
+def test_shuffle_front_deals_a_random_sample_to_the_front(
+    seed: int, size: int, data: st.DataObject
+) -> None:
+    k = data.draw(st.integers(0, size))
+    items = list(range(size))
+    Rng(seed).shuffle_front(items, k)
+    assert sorted(items) == list(range(size))
+    again = list(range(size))
+    Rng(seed).shuffle_front(again, k)
+    assert again == items
+
+
+def test_shuffle_front_and_to_end_give_every_card_its_chance() -> None:
+    rng = Rng(5)
+    front: Counter[int] = Counter()
+    top: Counter[int] = Counter()
+    for _ in range(4000):
+        items = list(range(8))
+        rng.shuffle_front(items, 2)
+        front.update(items[:2])
+        pile = list(range(8))
+        rng.to_end(pile, 3)  # the first three are known: never dealt to the top
+        top[pile[-1]] += 1
+        assert sorted(pile) == list(range(8))
+    assert all(850 < front[c] < 1150 for c in range(8)), front
+    assert set(top) == {3, 4, 5, 6, 7}
+    assert all(650 < top[c] < 950 for c in range(3, 8)), top

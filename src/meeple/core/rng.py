@@ -87,5 +87,19 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
+    def shuffle_front(self, items: MutableSequence[T], k: int) -> None:
+        """Deal the first `k` places of `items` at random from the whole of it (a
+        Fisher-Yates shuffle stopped after k steps): a random sample, in random order."""
+        n = len(items)
+        for i in range(k):
+            j = i + self.below(n - i)
+            items[i], items[j] = items[j], items[i]
+
+    def to_end(self, items: MutableSequence[T], start: int = 0) -> None:
+        """Swap an element of items[start:], chosen at random, into the last place: a
+        face-down pile's top dealt only when it is needed."""
+        j = start + self.below(len(items) - start)
+        items[j], items[-1] = items[-1], items[j]
+
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]

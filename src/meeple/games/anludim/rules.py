@@ -254,9 +254,7 @@ class AnludimState(CheckedState):
             self._discard = []
             self._rng.shuffle(self._deck)
         elif self._resampled:  # a guess keeps its deck in a canonical order (resample)
-            deck = self._deck
-            j = self._rng.below(len(deck))
-            deck[j], deck[-1] = deck[-1], deck[j]
+            self._rng.to_end(self._deck)
         return self._deck.pop()
 
     def _can_draw(self) -> bool:
@@ -760,9 +758,7 @@ class AnludimState(CheckedState):
             deal = hidden[:]
             last = attempt == _RESAMPLE_TRIES
             # (the last attempt takes cards out of the deal: it is shuffled whole)
-            for i in range(len(deal) - 1 if last else min(dealt, len(deal) - 1)):
-                j = i + rng.below(len(deal) - i)
-                deal[i], deal[j] = deal[j], deal[i]
+            rng.shuffle_front(deal, len(deal) - 1 if last else min(dealt, len(deal) - 1))
             forced = self._forced_completion(shown, deal, rng) if last else []
             new = self._redeal(player, shown, deal, forced)
             if not placing or new._compute_legal():

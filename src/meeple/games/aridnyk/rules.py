@@ -184,8 +184,7 @@ _Plan = tuple[list[int], _Deals, list[list[int]], list[tuple[list[int], _Deals]]
 
 def _pick(pool: list[int], rng: Rng) -> int:
     """Take an element of `pool` at random (its order is not kept)."""
-    j = rng.below(len(pool))
-    pool[j], pool[-1] = pool[-1], pool[j]
+    rng.to_end(pool)
     return pool.pop()
 
 

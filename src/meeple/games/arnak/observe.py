@@ -412,9 +412,7 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     pool = sorted(state._box_bonus)
     if not state._temple_seen >> player & 1:
         pool = sorted(pool + state._temple_bonus)
-        for i in range(len(state._temple_bonus)):
-            j = i + rng.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
+        rng.shuffle_front(pool, len(state._temple_bonus))
         new._temple_bonus = pool[: len(state._temple_bonus)]
         pool = pool[len(state._temple_bonus) :]
     new._box_bonus = pool

@@ -1259,8 +1259,7 @@ class ArnakState(CheckedState):
         deals its top at random only when the top is needed: the odds of a shuffled pile,
         for one random number per card drawn rather than per card in the pile."""
         if self._resampled and len(pile) > known + 1:
-            j = known + self._rng.below(len(pile) - known)
-            pile[j], pile[-1] = pile[-1], pile[j]
+            self._rng.to_end(pile, known)
 
     def _draw_hidden(self, pile: list[int], known: int = 0, known_top: bool = False) -> int:
         """Take the top of a non-empty face-down pile (see _settle_top); `known_top`
