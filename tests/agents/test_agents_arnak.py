@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.agents import make
-from meeple.agents.arnak import greedy, strength, values
+from meeple.agents import describe, make
+from meeple.agents.arnak import greedy, settle, strength, values
 from meeple.core import Rng, State
+from meeple.errors import AgentError
 from meeple.games.arnak.rules import ArnakState
 from meeple.sim.runner import play_game
 
@@ -92,3 +93,43 @@ def test_strength_counts_points_and_holdings() -> None:
     richer._seats[p].res[4] += 2  # two jewels
     assert strength(richer, p) > strength(state, p)
     assert strength(state, p) >= sum(state.score_parts(p).values()) - 10
+
+
+def test_settle_finishes_the_movers_open_decisions() -> None:
+    """Search's leaf rule answers what the mover's move opened (a payment, a card or
+    site to take) before the evaluator judges it, and stops where another seat or the
+    end of the round takes over."""
+    settled = 0
+    state = meeple.load_game("arnak", players=2).new_initial_state(4)
+    rng = Rng(4)
+    while not state.is_terminal():
+        assert isinstance(state, ArnakState)
+        if state._stack and state._stack[-1][0] != "keep":
+            mover, round_ = state.current_player, state._round
+            world = state.clone()
+            settle(world)
+            assert isinstance(world, ArnakState)
+            assert (
+                not world._stack
+                or world._stack[-1][0] == "keep"
+                or world.current_player != mover
+                or world._round != round_
+                or world.is_terminal()
+            )
+            settled += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    assert settled >= 10
+
+
+def test_search_settles_leaves_only_where_asked() -> None:
+    arnak = meeple.load_game("arnak", players=2).new_initial_state(1)
+    assert describe("ismcts", arnak)["settle"] is True
+    assert describe("ismcts:settle=false", arnak)["settle"] is False
+    # Games without a rule keep the settings they had, and asking for one is an error.
+    anludim = meeple.load_game("anludim", players=2).new_initial_state(1)
+    assert "settle" not in describe("ismcts", anludim)
+    with pytest.raises(AgentError, match="no rule to settle"):
+        make("ismcts", iterations=10, settle=True).act(anludim)
+    with pytest.raises(AgentError, match="true or false"):
+        make("ismcts", settle="yes")

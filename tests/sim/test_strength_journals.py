@@ -26,6 +26,11 @@ CLOSED = {
     "arnak-rollout-rule-trial-greedy-1s.jsonl",
     # Rollouts of 6 greedy moves for Arnak, tried on 30 November 2026 and not kept.
     "arnak-greedy-rollouts-trial-1s.jsonl",
+    # Arnak's search with random 4-move rollouts and unsettled leaves, its default until
+    # the night of 30 November 2026 (and the depth-0 trial of that evening, unsettled).
+    "arnak-ismcts-greedy-1s.jsonl",
+    "arnak-ismcts-random-1s.jsonl",
+    "arnak-depth0-trial-1s.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
 

@@ -3,7 +3,8 @@
 An evaluator maps a state to one value per seat in [0, 1] (an estimate of winning). A
 finished game is worth its returns. Games register an evaluator by name; others get a
 generic one built from `scores()`. Beside it each game may register the other knobs of
-search that depend on the game: rollout depth and rule, exploration constant, guide.
+search that depend on the game: rollout depth and rule, exploration constant, guide, and
+a rule that settles the mover's open decisions before a position is judged.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from meeple.core.rng import Rng
 
 Evaluator = Callable[[State], list[float]]
 RolloutPolicy = Callable[[State, Rng], int]
+SettleRule = Callable[[State], None]
 
 _EVALUATORS: dict[str, Evaluator] = {}
 _ROLLOUT_DEPTHS: dict[str, int] = {}
 _EXPLORATIONS: dict[str, float] = {}
 _GUIDES: dict[str, float] = {}
 _ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
+_SETTLE_RULES: dict[str, SettleRule] = {}
 DEFAULT_ROLLOUT_DEPTH = 4
 DEFAULT_EXPLORATION = 0.7
 
@@ -68,6 +71,18 @@ def register_rollout_policy(game: str, policy: RolloutPolicy) -> None:
 
 def rollout_policy_for(state: State) -> RolloutPolicy | None:
     return _ROLLOUT_POLICIES.get(_game_of(state))
+
+
+def register_settle_rule(game: str, rule: SettleRule) -> None:
+    """How search in `game` finishes the decisions the mover has open (a payment, a
+    card to pick) before the evaluator judges a position: an evaluator of holdings
+    misjudges a move half made. The rule runs on search's own resampled guesses and
+    may change them (each is dealt for one iteration only)."""
+    _SETTLE_RULES[game] = rule
+
+
+def settle_rule_for(state: State) -> SettleRule | None:
+    return _SETTLE_RULES.get(_game_of(state))
 
 
 def register_guide(game: str, weight: float) -> None:

@@ -20,11 +20,13 @@ from typing import Any
 
 from meeple.agents.evaluation import (
     Evaluator,
+    SettleRule,
     evaluator_for,
     exploration_for,
     guide_for,
     rollout_depth_for,
     rollout_policy_for,
+    settle_rule_for,
 )
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
@@ -70,6 +72,7 @@ class ISMCTSAgent:
         stop_early: bool = True,
         guide: float | None = None,
         reuse: bool = True,
+        settle: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -89,6 +92,8 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
         if not isinstance(reuse, bool):
             raise AgentError(f"ismcts reuse is true or false, not {reuse!r}")
+        if settle is not None and not isinstance(settle, bool):
+            raise AgentError(f"ismcts settle is true or false, not {settle!r}")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -98,6 +103,7 @@ class ISMCTSAgent:
         self.stop_early = stop_early
         self.guide = guide
         self.reuse = reuse
+        self.settle = settle
         # The subtree below our last move, and the history it starts from.
         self._kept: tuple[list[int], _Node] | None = None
         self._moves = 0
@@ -108,7 +114,7 @@ class ISMCTSAgent:
     def settings(self, state: State) -> dict[str, Any]:
         """Every setting this agent searches `state`'s game with, the game's own values
         in place of the unset ones (see agents.describe)."""
-        return {
+        described = {
             "iterations": self.iterations,
             "seconds": self.seconds,
             "exploration": exploration_for(state) if self.exploration is None else self.exploration,
@@ -125,6 +131,11 @@ class ISMCTSAgent:
             "stop_early": self.stop_early,
             "reuse": self.reuse,
         }
+        # Named only where it means something, so the settings of games without a
+        # settle rule read as they did before there was one.
+        if self.settle is not None or settle_rule_for(state) is not None:
+            described["settle"] = self._settle_rule(state) is not None
+        return described
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
@@ -151,6 +162,7 @@ class ISMCTSAgent:
         clock = time.perf_counter
         start = clock()  # the guide's question counts against a time budget too
         policy = self._rollout_policy(rng, state)
+        settle = self._settle_rule(state)
         guide = self.guide
         if guide is None:
             guide = guide_for(state)
@@ -173,6 +185,7 @@ class ISMCTSAgent:
                 rng,
                 evaluate,
                 policy,
+                settle,
                 depth,
                 c,
                 hint,
@@ -228,6 +241,18 @@ class ISMCTSAgent:
         guess = state.resample(seat, rng.next64() >> 1)
         return policy_for(name)(guess, Rng(rng.next64() >> 1))
 
+    def _settle_rule(self, state: State) -> SettleRule | None:
+        """The game's rule for finishing the mover's open decisions before a position
+        is judged, unless turned off; asking for one a game lacks is an error."""
+        rule = settle_rule_for(state)
+        if self.settle is False:
+            return None
+        if rule is None and self.settle:
+            raise AgentError(
+                f"ismcts settle: {state.game.info.name} has no rule to settle open decisions"
+            )
+        return rule
+
     def _rollout_policy(self, rng: Rng, state: State) -> Callable[[State], int] | None:
         """None for uniformly random rollouts, else a function from a state to a move."""
         if self.rollout == "random":
@@ -249,6 +274,7 @@ class ISMCTSAgent:
         rng: Rng,
         evaluate: Evaluator,
         policy: Callable[[State], int] | None,
+        settle: SettleRule | None,
         depth: int,
         c: float,
         hint: int | None,
@@ -298,6 +324,8 @@ class ISMCTSAgent:
                 det.apply_action(legal[rng.below(len(legal))])
             else:
                 det.apply_action(policy(det))
+        if settle is not None and not det.is_terminal():
+            settle(det)
         values = evaluate(det)
         for visited in path:
             visited.visits += 1
