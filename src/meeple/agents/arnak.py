@@ -453,8 +453,8 @@ register_evaluator("arnak", values)
 # random moves in Arnak (passing, spending cards for nothing) blur this evaluator fast, and
 # a leaf judged half made (a site taken, its travel unpaid) is misjudged. At 1000
 # iterations against greedy (seed 9800, 40 games) the settled leaf won 26 where random
-# rollouts of 4 moves won 19, 3.8 points a game more on the same deals (standard error
-# 1.5); see docs/bots.md for the runs at 1 s.
+# rollouts of 4 moves won 19, 4.7 points a game more on the same deals (standard error
+# 1.5); at 1 s a move the gain is smaller (docs/bots.md).
 # Position values differ by a few hundredths between moves, so search explores less than
 # the default: at 1000 iterations against greedy (the same 40 deals), 29 wins with 0.35,
 # 11 of 20 with 0.2, 12 of 20 with 1.2 and 22 of 40 with the default 0.7.

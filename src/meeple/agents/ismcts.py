@@ -3,8 +3,9 @@
 Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012). Every
 iteration deals a fresh determinization with `state.resample(seat, seed)`, which depends
 only on what the seat can see, walks one shared tree of action sequences from the root
-with availability-aware UCB, runs a short rollout and scores the position with the
-game's evaluator (agents.evaluation). Where a game sets a guide, the greedy policy's
+with availability-aware UCB, runs a short rollout, lets the mover finish its open
+decisions where the game has a rule for it, and scores the position with the game's
+evaluator (agents.evaluation). Where a game sets a guide, the greedy policy's
 move gets a fading bonus at the root (progressive bias). While the same seat moves again
 after only its own move, the next search starts from the subtree below that move. The
 agent never looks at hidden truth: the same observation and seed give the same move
