@@ -397,8 +397,7 @@ def settle(state: State) -> None:
     half made (a site taken and not yet paid for, a choice still open) is misjudged,
     and random rollouts settle it at random."""
     assert isinstance(state, ArnakState)
-    if state._stack and state._stack[-1][0] != "keep":
-        _finish(state, state.current_player, state._round)
+    _finish(state, state.current_player, state._round)
 
 
 def _passing_gain(world: ArnakState, action: int) -> float:
