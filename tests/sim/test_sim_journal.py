@@ -338,3 +338,35 @@ def test_sigterm_stops_a_parallel_run_and_its_workers_and_keeps_the_journal(
     assert 1 <= kept < 40
     rated, _ = rate_journal(Journal.read(path))
     assert len(rated.results) == kept
+
+
+SEARCH = "ismcts:iterations=24:stop_early=false"
+
+
+def test_each_game_keeps_the_search_iterations_of_its_seats(tmp_path: Path) -> None:
+    """What a time budget bought is kept with the game: each seat's mean iterations a
+    searched decision (a fixed budget here, so exactly it), nothing for a plain bot."""
+    game = meeple.load_game("anludim", players=2)
+    path = tmp_path / "games.jsonl"
+    played = run_many(game, [SEARCH, "random"], 2, seed=5, backend=journaled(path, game))
+    assert [r.iterations for r in played] == [(24.0, None), (None, 24.0)]
+    assert [g["iterations"] for g in lines(path)[1:]] == [[24.0, None], [None, 24.0]]
+    assert list(Journal.read(path).games.values()) == played
+    standings = rate_journal(Journal.read(path))[0].standings
+    assert [(s.spec, s.iterations) for s in standings] == [(SEARCH, 24.0), ("random", None)]
+
+
+def test_games_kept_before_iterations_read_without_them(tmp_path: Path) -> None:
+    game = meeple.load_game("anludim", players=2)
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 1, seed=5, backend=journaled(path, game))
+    header, entry = lines(path)
+    del entry["iterations"]
+    path.write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
+    (kept,) = Journal.read(path).games.values()
+    assert kept.iterations == ()
+    assert all(s.iterations is None for s in rate_journal(Journal.read(path))[0].standings)
+    entry["iterations"] = [3.0]
+    path.write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
+    with pytest.raises(RecordError, match=r"line 2: .*the iterations of 2 seats"):
+        Journal.read(path)

@@ -7,10 +7,13 @@ import io
 import json
 
 import pytest
+from typer.testing import CliRunner
 
 import meeple
+from meeple.cli.app import app
 from meeple.errors import AgentError, OptionError
 from meeple.sim.parallel import GameJob, ProcessBackend
+from meeple.sim.runner import run_many, summarize
 from meeple.sim.tournament import (
     Match,
     outcome,
@@ -108,3 +111,22 @@ def test_tournament_rejects_no_games() -> None:
     game = meeple.load_game("anludim", players=2)
     with pytest.raises(OptionError, match="--games must be at least 1"):
         run_tournament(game, ["random", "greedy"], 0, seed=1)
+
+
+def test_runs_report_the_search_iterations_a_bot_ran() -> None:
+    game = meeple.load_game("anludim", players=2)
+    search = "ismcts:iterations=16:stop_early=false"
+    result = run_tournament(game, [search, "random"], 2, seed=4)
+    assert [s.iterations for s in result.standings] == [16.0, None]
+    assert [row["iterations"] for row in result.to_json()["standings"]] == [16.0, None]
+    summary = summarize(
+        run_many(game, [search, "random"], 2, seed=4), 2, bots=[search, "random"], rotate=True
+    )
+    searched = summary.bots[0].iterations
+    assert searched is not None and (searched.mean, searched.min, searched.max) == (16, 16, 16)
+    assert summary.bots[1].iterations is None
+    assert summary.to_json()["per_bot"][0]["iterations"] == {"mean": 16, "min": 16, "max": 16}
+    shown = CliRunner().invoke(
+        app, ["tournament", "anludim", "--bots", f"{search},random", "--games", "2"]
+    )
+    assert shown.exit_code == 0 and "it/move" in shown.output

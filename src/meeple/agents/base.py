@@ -8,6 +8,9 @@ from meeple.core.game import State
 
 
 class Agent(Protocol):
+    """Search agents also keep `last_iterations`, the iterations their last decision
+    ran (0 where it had nothing to choose); runs report it per seat (sim.runner)."""
+
     name: str
 
     def act(self, state: State) -> int:

@@ -297,11 +297,13 @@ def _summary_table(summary: Summary, names: list[str]) -> Table:
 
 def _bots_table(summary: Summary) -> Table:
     table = Table(title="per bot, over all seats", title_justify="left")
-    for col in ("bot", "spec", "wins", "win rate", "95% CI", "score mean", "min", "max"):
+    searched = any(bot.iterations is not None for bot in summary.bots)
+    columns = ["bot", "spec", "wins", "win rate", "95% CI", "score mean", "min", "max"]
+    for col in columns + (["it/move"] if searched else []):
         table.add_column(col, justify="left" if col == "spec" else "right", overflow="fold")
     for bot in summary.bots:
         sc = bot.scores
-        table.add_row(
+        row = [
             str(bot.index),
             bot.spec,
             str(bot.wins),
@@ -310,7 +312,14 @@ def _bots_table(summary: Summary) -> Table:
             "-" if sc is None else f"{sc.mean:.2f}",
             "-" if sc is None else f"{sc.min:g}",
             "-" if sc is None else f"{sc.max:g}",
-        )
+        ]
+        if searched:
+            its = bot.iterations
+            row.append("-" if its is None else f"{its.mean:,.0f}")
+        table.add_row(*row)
+    if searched:
+        table.caption = "it/move: search iterations a decision it searched, on average"
+        table.caption_justify = "left"
     return table
 
 
@@ -426,10 +435,13 @@ def _standings_table(result: TournamentResult) -> Table:
         f"{result.games_per_pair} games per pair",
         title_justify="left",
     )
-    for col in ("rank", "bot", "games", "W", "D", "L", "win rate", "95% CI", "Elo"):
+    ranked = result.ranked()
+    searched = any(s.iterations is not None for s in ranked)
+    columns = ["rank", "bot", "games", "W", "D", "L", "win rate", "95% CI", "Elo"]
+    for col in columns + (["it/move"] if searched else []):
         table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
-    for rank, s in enumerate(result.ranked(), 1):
-        table.add_row(
+    for rank, s in enumerate(ranked, 1):
+        row = [
             str(rank),
             s.spec,
             str(s.games),
@@ -439,12 +451,17 @@ def _standings_table(result: TournamentResult) -> Table:
             f"{s.rate:.1%}",
             _ci(s.interval),
             f"{s.elo:.0f}",
-        )
+        ]
+        if searched:
+            row.append("-" if s.iterations is None else f"{s.iterations:,.0f}")
+        table.add_row(*row)
     seats = ", ".join(f"seat {i} {r:.1%}" for i, r in enumerate(result.seat_win_rates()))
     table.caption = (
         "win rate counts a draw as half; Elo: Bradley–Terry fit, mean 1500\n"
         f"wins by seat over all games: {seats}"
     )
+    if searched:
+        table.caption += "\nit/move: search iterations a decision it searched, on average"
     table.caption_justify = "left"
     return table
 

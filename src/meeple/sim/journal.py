@@ -18,7 +18,9 @@ carry none and are taken as they are.
 The file is JSON lines. The first is the header,
 `{"journal": "meeple games", "version": 1, "game": ..., "players": ..., "options": {...}}`;
 each further line is a game: `{"seed", "seats", "returns", "scores", "decisions",
-"turns", "rounds", "settings"}`. A last line cut short, because the process died while
+"turns", "rounds", "settings", "iterations"}` (the last: each seat's mean search
+iterations a decision, null for a seat that does not search; absent from games written
+before it was kept). A last line cut short, because the process died while
 writing it, is dropped, and cut from the file before anything is appended. A copy of
 the header further down (from concatenating journals) is skipped; a game listed twice
 counts once.
@@ -60,6 +62,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
     turns: int | None = None
     rounds: int | None = None
     settings: list[dict[str, Any]] | None = None  # per seat: agents.describe of its spec
+    iterations: list[float | None] | None = None  # per seat: mean search iterations
 
     @classmethod
     def of(cls, result: GameResult, settings: list[dict[str, Any]]) -> Entry:
@@ -72,6 +75,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
             result.turns,
             result.rounds,
             settings,
+            list(result.iterations) if result.iterations else None,
         )
 
     def result(self) -> GameResult:
@@ -83,6 +87,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
             self.turns,
             self.rounds,
             tuple(self.seats),
+            tuple(self.iterations or ()),
         )
 
 
@@ -281,6 +286,11 @@ def _read(
             raise RecordError(
                 f"journal {where}, line {number}: a game of {expected.players} seats needs "
                 f"the settings of {expected.players} seats"
+            )
+        if entry.iterations is not None and len(entry.iterations) != expected.players:
+            raise RecordError(
+                f"journal {where}, line {number}: a game of {expected.players} seats needs "
+                f"the iterations of {expected.players} seats"
             )
         games.setdefault((entry.seed, tuple(entry.seats)), (entry.result(), entry.settings))
     assert header is not None

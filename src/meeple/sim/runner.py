@@ -42,6 +42,10 @@ class GameResult:
     rounds: int | None = None
     agents: tuple[str, ...] = ()
     """The agent spec in each seat, where the runner knew them."""
+    iterations: tuple[float | None, ...] = ()
+    """Each seat's mean search iterations over the decisions it searched: what a time
+    budget bought on the machine that played. None for an agent that does not search;
+    empty where unknown (games recorded before it was kept)."""
 
     @property
     def winners(self) -> list[int]:
@@ -109,11 +113,19 @@ def play_game(
     """Play one game from `seed` with one agent per seat, to the end."""
     state = game.new_initial_state(seed=seed)
     decisions = 0
+    searched = [0] * len(players)
+    iterations = [0] * len(players)
     while not state.is_terminal():
         if decisions >= max_decisions:
             raise RuntimeError(f"game seed {seed} did not end within {max_decisions} decisions")
-        state.apply_action(players[state.current_player].act(state))
+        seat = state.current_player
+        agent = players[seat]
+        state.apply_action(agent.act(state))
         decisions += 1
+        done = getattr(agent, "last_iterations", 0)
+        if isinstance(done, int) and done > 0:
+            searched[seat] += 1
+            iterations[seat] += done
     final = state.observation(0)
     # Games report the turns they took as "turns_played" and the rounds as "round".
     turn, rnd = final.get("turns_played"), final.get("round")
@@ -124,7 +136,21 @@ def play_game(
         decisions=decisions,
         turns=turn if isinstance(turn, int) else None,
         rounds=rnd if isinstance(rnd, int) else None,
+        iterations=tuple(
+            total / count if count else None
+            for total, count in zip(iterations, searched, strict=True)
+        ),
     )
+
+
+def iterations_of(results: Sequence[GameResult], spec: str) -> list[float]:
+    """The mean search iterations a decision of `spec` in each game it searched in."""
+    return [
+        done
+        for r in results
+        for who, done in zip(r.agents, r.iterations or (None,) * len(r.agents), strict=True)
+        if who == spec and done is not None
+    ]
 
 
 def run_many(
@@ -192,6 +218,7 @@ class BotStats:
     wins: int
     games: int
     scores: Spread | None
+    iterations: Spread | None = None  # per game: its mean search iterations a decision
 
     @property
     def rate(self) -> Rate:
@@ -207,6 +234,7 @@ class BotStats:
             "win_rate": self.rate.rate,
             "win_rate_ci": [low, high],
             "score": None if self.scores is None else self.scores.to_json(),
+            "iterations": None if self.iterations is None else self.iterations.to_json(),
         }
 
 
@@ -283,6 +311,13 @@ def summarize(
                 wins=sum(r.returns[s] == 1.0 for r, s in zip(results, seats, strict=True)),
                 games=n,
                 scores=Spread.of([r.scores[s] for r, s in zip(results, seats, strict=True)]),
+                iterations=Spread.of(
+                    [
+                        done
+                        for r, s in zip(results, seats, strict=True)
+                        if r.iterations and (done := r.iterations[s]) is not None
+                    ]
+                ),
             )
         )
     return Summary(

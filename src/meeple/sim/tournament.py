@@ -15,13 +15,14 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from statistics import fmean
 from typing import Any
 
 from meeple.core.game import Game
 from meeple.errors import AgentError, OptionError, RecordError
 from meeple.sim.journal import Journal
 from meeple.sim.parallel import Backend, GameJob, OnResult, SerialBackend
-from meeple.sim.runner import GameResult, Rate, check_specs, split_specs
+from meeple.sim.runner import GameResult, Rate, check_specs, iterations_of, split_specs
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
 
 
@@ -85,6 +86,8 @@ class Standing:
     draws: int
     losses: int
     elo: float
+    iterations: float | None = None
+    """Its mean search iterations a decision over the games it searched in."""
 
     @property
     def games(self) -> int:
@@ -130,7 +133,18 @@ class TournamentResult:
                 else:
                     continue
                 draws += p.draws
-            rows.append(Standing(i, spec, wins, draws, losses, self.elo.ratings[i]))
+            searched = iterations_of(self.results, spec)
+            rows.append(
+                Standing(
+                    i,
+                    spec,
+                    wins,
+                    draws,
+                    losses,
+                    self.elo.ratings[i],
+                    fmean(searched) if searched else None,
+                )
+            )
         return rows
 
     def ranked(self) -> list[Standing]:
@@ -170,6 +184,7 @@ class TournamentResult:
                 "win_rate": s.rate,
                 "win_rate_ci": [low, high],
                 "elo": s.elo,
+                "iterations": s.iterations,
             }
 
         def pair(p: PairRecord) -> dict[str, Any]:
