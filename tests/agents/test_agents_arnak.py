@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import meeple
 from meeple.agents import describe, make
-from meeple.agents.arnak import greedy, settle, strength, values
+from meeple.agents.arnak import RESOURCE_VALUE, greedy, settle, strength, values
 from meeple.core import Rng, State
 from meeple.errors import AgentError
 from meeple.games.arnak.rules import ArnakState
@@ -133,3 +137,56 @@ def test_search_settles_leaves_only_where_asked() -> None:
         make("ismcts", iterations=10, settle=True).act(anludim)
     with pytest.raises(AgentError, match="true or false"):
         make("ismcts", settle="yes")
+
+
+def test_agents_name_the_weights_they_judge_with() -> None:
+    """Greedy and search share Arnak's weights and say which revision, so a journal
+    played with other weights is refused rather than extended."""
+    from meeple.agents.arnak import WEIGHTS
+
+    arnak = meeple.load_game("arnak", players=2).new_initial_state(1)
+    assert describe("greedy", arnak) == {"agent": "greedy", "weights": WEIGHTS}
+    assert describe("ismcts", arnak)["weights"] == WEIGHTS
+    anludim = meeple.load_game("anludim", players=2).new_initial_state(1)
+    assert describe("greedy", anludim) == {"agent": "greedy"}
+    assert "weights" not in describe("ismcts", anludim)
+    assert "weights" not in describe("random", arnak)
+
+
+def _fitting_tool() -> Any:
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("fit", root / "tools" / "fit_arnak_weights.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_fitting_tool_plays_the_weights_it_is_given() -> None:
+    """tools/fit_arnak_weights.py reads every weight the module plays with and puts them
+    back unchanged; weights against themselves come out even, game for game."""
+    tool = _fitting_tool()
+    weights = tool.current()
+    assert weights["resource_4"] == RESOURCE_VALUE[4]
+    margins = tool.match(_InProcess(), weights, weights, 1, 5, "bird")
+    assert margins[0] == -margins[1]
+    heavier = {**weights, "resource_4": 9.0}
+    try:
+        tool.install(heavier)
+        assert strength_of_jewels() > 8.0
+    finally:
+        tool.install(weights)
+    assert tool.current() == weights
+
+
+class _InProcess:
+    def map(self, func: Any, jobs: Any, chunksize: int = 1) -> list[Any]:
+        return [func(job) for job in jobs]
+
+
+def strength_of_jewels() -> float:
+    state = meeple.load_game("arnak", players=2).new_initial_state(1)
+    assert isinstance(state, ArnakState)
+    before = strength(state, 0)
+    state._seats[0].res[4] += 1
+    return strength(state, 0) - before

@@ -31,6 +31,13 @@ CLOSED = {
     "arnak-ismcts-greedy-1s.jsonl",
     "arnak-ismcts-random-1s.jsonl",
     "arnak-depth0-trial-1s.jsonl",
+    # Arnak's greedy and search with the hand-set weights, before the fitted ones of
+    # 1 December 2026 (their settings name no `weights`).
+    "arnak-greedy-random.jsonl",
+    "arnak-ismcts-greedy-1s-settled.jsonl",
+    "arnak-ismcts-greedy-3000it.jsonl",
+    "arnak-ismcts-greedy-3000it-c0.1.jsonl",
+    "arnak-ismcts-random-1s-settled.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
 

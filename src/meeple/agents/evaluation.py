@@ -4,7 +4,8 @@ An evaluator maps a state to one value per seat in [0, 1] (an estimate of winnin
 finished game is worth its returns. Games register an evaluator by name; others get a
 generic one built from `scores()`. Beside it each game may register the other knobs of
 search that depend on the game: rollout depth and rule, exploration constant, guide, and
-a rule that settles the mover's open decisions before a position is judged.
+a rule that settles the mover's open decisions before a position is judged, and the
+revision of the weights it judges with.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ _EXPLORATIONS: dict[str, float] = {}
 _GUIDES: dict[str, float] = {}
 _ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
 _SETTLE_RULES: dict[str, SettleRule] = {}
+_WEIGHTS: dict[str, str] = {}
 DEFAULT_ROLLOUT_DEPTH = 4
 DEFAULT_EXPLORATION = 0.7
 
@@ -83,6 +85,17 @@ def register_settle_rule(game: str, rule: SettleRule) -> None:
 
 def settle_rule_for(state: State) -> SettleRule | None:
     return _SETTLE_RULES.get(_game_of(state))
+
+
+def register_weights(game: str, revision: str) -> None:
+    """Name the revision of the weights `game`'s evaluator and greedy policy share. The
+    agents that use them say so in their settings (`agents.describe`), so a journal
+    played with other weights refuses to be extended with today's."""
+    _WEIGHTS[game] = revision
+
+
+def weights_for(state: State) -> str | None:
+    return _WEIGHTS.get(_game_of(state))
 
 
 def register_guide(game: str, weight: float) -> None:

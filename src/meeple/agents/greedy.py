@@ -7,7 +7,9 @@ Each game's policy lives in meeple.agents.<game> and registers itself here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from meeple.agents.evaluation import load_heuristics, weights_for
 from meeple.core.game import State
 from meeple.core.rng import Rng
 from meeple.errors import AgentError
@@ -23,8 +25,6 @@ def register_policy(game: str, policy: Policy) -> None:
 
 def has_policy(game: str) -> bool:
     if game not in _POLICIES:
-        from meeple.agents.evaluation import load_heuristics
-
         load_heuristics(game)
     return game in _POLICIES
 
@@ -45,3 +45,9 @@ class GreedyAgent:
         if state.is_terminal():
             raise AgentError("the game is over: there is no action to choose")
         return policy_for(state.game.info.name)(state, self._rng)
+
+    def settings(self, state: State) -> dict[str, Any]:
+        """The revision of the weights the game's policy plays with, where it names one
+        (see agents.describe)."""
+        revision = weights_for(state)
+        return {} if revision is None else {"weights": revision}

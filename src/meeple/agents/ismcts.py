@@ -28,6 +28,7 @@ from meeple.agents.evaluation import (
     rollout_depth_for,
     rollout_policy_for,
     settle_rule_for,
+    weights_for,
 )
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
@@ -136,6 +137,9 @@ class ISMCTSAgent:
         # settle rule read as they did before there was one.
         if self.settle is not None or settle_rule_for(state) is not None:
             described["settle"] = self._settle_rule(state) is not None
+        revision = weights_for(state)
+        if revision is not None:  # the evaluator judges with these; named where one is
+            described["weights"] = revision
         return described
 
     def act(self, state: State) -> int:

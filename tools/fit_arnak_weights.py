@@ -1,0 +1,179 @@
+"""Fit the weights of Arnak's evaluator by play: greedy against greedy, head to head.
+
+    python tools/fit_arnak_weights.py fit --iterations 110 --out fit.jsonl
+    python tools/fit_arnak_weights.py compare fit.json --deals 400 --seed 930000
+
+`fit` runs SPSA (simultaneous perturbation stochastic approximation) on the log of every
+weight at once: each iteration perturbs all of them up or down by `--perturb` at random,
+plays the two perturbed greedy bots against each other on `--deals` fresh deals with the
+seats swapped on each deal, and moves the weights toward the side that scored more, by
+`--step` times the points margin. Every third iteration plays the Snake side. It writes
+one JSON line per iteration and, at the end, `<out>.json` with the last weights and the
+average of the second half of the run.
+
+`compare` plays weights from a file (`last` or `average` of a fit, or a plain mapping)
+against another file's or the module's own, and prints the points margin a game with
+its standard error and the share of games won.
+
+Why by play and not by regression on final scores: a regression learns what positions
+greedy reaches are worth, not which choice is better (see docs/bots.md, Greedy (Arnak)).
+The weights of 1 December 2026 came from two runs of this procedure (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import meeple
+import meeple.agents.arnak as H
+from meeple.core.rng import Rng
+
+Weights = dict[str, float]
+
+# Weight name -> (module attribute, index in it or key of it, or None for a plain float).
+SLOTS: dict[str, tuple[str, int | str | None]] = {
+    **{f"resource_{i}": ("RESOURCE_VALUE", i) for i in range(5)},
+    **{name.lower(): (name, None) for name in (
+        "HAND_CARD", "TRAVEL_RESERVE", "KEPT_CARD", "ARCH_HOME", "NOTEBOOK_ROW",
+        "GLASS_READY", "NOTEBOOK_READY", "READY_ASSISTANT", "CRATE", "IDOL_RESERVE",
+        "BRIDGE_CROSSED", "BOON", "GUARDIAN_READY", "GUARDIAN_FEAR", "FEAR_DRAG",
+        "BASIC_DRAG", "LAST_CLIMB", "DISCOVER_PRIOR", "ITEM_SCALE", "ARTIFACT_SCALE",
+        "_ARTIFACT_PLAY",
+    )},
+    "glass_row_bird": ("GLASS_ROW", "bird"),
+    "glass_row_snake": ("GLASS_ROW", "snake"),
+    "assistant_silver": ("ASSISTANT_USE", 0),
+    "assistant_gold": ("ASSISTANT_USE", 1),
+}  # fmt: skip
+
+
+def current() -> Weights:
+    """The weights the module plays with now."""
+    found: Weights = {}
+    for name, (attr, part) in SLOTS.items():
+        value = getattr(H, attr)
+        found[name] = float(value if part is None else value[part])
+    return found
+
+
+def install(weights: Weights) -> None:
+    """Make the module play with `weights` (this process only)."""
+    for name, (attr, part) in SLOTS.items():
+        if part is None:
+            setattr(H, attr, weights[name])
+    H.RESOURCE_VALUE = tuple(weights[f"resource_{i}"] for i in range(5))
+    H.GLASS_ROW = {"bird": weights["glass_row_bird"], "snake": weights["glass_row_snake"]}
+    H.ASSISTANT_USE = (weights["assistant_silver"], weights["assistant_gold"])
+    H._USE = tuple(H._card_use(c) for c in range(len(H.CARDS)))
+
+
+def _play(job: tuple[int, str, Weights, Weights]) -> float:
+    """Seat 0's points less seat 1's in one greedy game, each seat with its weights."""
+    seed, board, first, second = job
+    state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed)
+    seats, rngs = (first, second), (Rng(2 * seed), Rng(2 * seed + 1))
+    while not state.is_terminal():
+        p = state.current_player
+        install(seats[p])
+        state.apply_action(H.greedy(state, rngs[p]))
+    scores = state.scores()
+    return float(scores[0] - scores[1])
+
+
+def match(pool: Any, a: Weights, b: Weights, deals: int, seed: int, board: str) -> list[float]:
+    """`a`'s margin over `b` in each game, two games a deal with the seats swapped."""
+    jobs = [job for d in range(deals) for job in ((seed + d, board, a, b), (seed + d, board, b, a))]
+    margins = pool.map(_play, jobs, chunksize=4)
+    return [m if i % 2 == 0 else -m for i, m in enumerate(margins)]
+
+
+def _scaled(weights: Weights, logs: Weights) -> Weights:
+    return {name: value * math.exp(logs[name]) for name, value in weights.items()}
+
+
+def fit(args: argparse.Namespace) -> None:
+    start = _read(args.start) if args.start else current()
+    logs = dict.fromkeys(start, 0.0)
+    rng = Rng(args.seed)
+    path = Path(args.out)
+    history: list[Weights] = []
+    with Pool(args.jobs) as pool, path.open("w") as out:
+        for k in range(args.iterations):
+            signs = {name: 1 if rng.below(2) else -1 for name in logs}
+            up = _scaled(start, {n: logs[n] + args.perturb * signs[n] for n in logs})
+            down = _scaled(start, {n: logs[n] - args.perturb * signs[n] for n in logs})
+            board = "snake" if k % 3 == 2 else "bird"
+            margin = statistics.fmean(
+                match(pool, up, down, args.deals, args.seed + k * args.deals, board)
+            )
+            for n in logs:  # log-space keeps every weight positive; +-1.5 bounds a run
+                logs[n] += args.step * margin / (2 * args.perturb) * signs[n]
+                logs[n] = max(-1.5, min(1.5, logs[n]))
+            history.append(_scaled(start, logs))
+            out.write(json.dumps({"iteration": k, "board": board, "margin": margin,
+                                  "weights": history[-1]}) + "\n")  # fmt: skip
+            out.flush()
+            print(f"{k:4d} {board:5s} margin {margin:+6.2f}", flush=True)
+    tail = history[len(history) // 2 :]
+    average = {n: statistics.fmean(w[n] for w in tail) for n in start}
+    summary = {"last": history[-1], "average": average}
+    path.with_suffix(".json").write_text(json.dumps(summary, indent=1) + "\n")
+
+
+def _read(file: str, which: str = "last") -> Weights:
+    data = json.loads(Path(file).read_text())
+    found: Weights = data.get(which, data)
+    return found
+
+
+def compare(args: argparse.Namespace) -> None:
+    a = _read(args.weights, args.which)
+    b = _read(args.against, args.which) if args.against else current()
+    with Pool(args.jobs) as pool:
+        margins = match(pool, a, b, args.deals, args.seed, args.board)
+    mean = statistics.fmean(margins)
+    error = statistics.stdev(margins) / math.sqrt(len(margins))
+    won = statistics.fmean(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
+    print(f"{args.board}, {len(margins)} games: {mean:+.2f} points a game (SE {error:.2f}), "
+          f"{won:.1%} of games won on points")  # fmt: skip
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    fitting = commands.add_parser("fit", help="fit the weights by SPSA")
+    fitting.add_argument("--iterations", type=int, default=110)
+    fitting.add_argument("--deals", type=int, default=80)
+    fitting.add_argument("--perturb", type=float, default=0.1)
+    fitting.add_argument("--step", type=float, default=0.002)
+    fitting.add_argument("--seed", type=int, default=50000)
+    fitting.add_argument("--start", help="weights to start from (a fit's .json)")
+    fitting.add_argument("--out", default="fit.jsonl")
+    comparing = commands.add_parser("compare", help="play two sets of weights")
+    comparing.add_argument("weights")
+    comparing.add_argument("--against", help="the other weights (default: the module's)")
+    comparing.add_argument("--which", default="last", choices=("last", "average"))
+    comparing.add_argument("--deals", type=int, default=400)
+    comparing.add_argument("--seed", type=int, default=930000)
+    comparing.add_argument("--board", default="bird", choices=("bird", "snake"))
+    for command in (fitting, comparing):
+        command.add_argument("--jobs", type=int, default=2)
+    return parser
+
+
+def main() -> None:
+    args = _arguments().parse_args()
+    if args.command == "fit":
+        fit(args)
+    else:
+        compare(args)
+
+
+if __name__ == "__main__":
+    main()
