@@ -105,13 +105,14 @@ def _resource_points(res: list[int] | tuple[int, ...]) -> float:
 
 
 def _card_use(c: int) -> float:
-    use = CARD_USE[c]
-    kind = CARDS[c].kind
+    kind = CARDS[c].kind  # (the drags read here, not from the table, so a fit can move them)
+    if kind == "basic":
+        return -BASIC_DRAG
+    if kind == "fear":
+        return -FEAR_DRAG
     if kind == "item":
-        use *= ITEM_SCALE
-    elif kind == "artifact":
-        use = use * ARTIFACT_SCALE - _ARTIFACT_PLAY
-    return use
+        return CARD_USE[c] * ITEM_SCALE
+    return CARD_USE[c] * ARTIFACT_SCALE - _ARTIFACT_PLAY
 
 
 _USE = tuple(_card_use(c) for c in range(len(CARDS)))
