@@ -83,10 +83,9 @@ CARD_USE: tuple[float, ...] = (
     0.8, 1.0, 1.4, 0.8, 1.3, 0.8, 1.2, 1.2, 0.9, 1.3,  # artifacts 40-49
     1.5, 1.2, 0.8, 1.2, 2.0, 1.2, 2.0, 1.5, 1.8, 0.8,  # 50-59
     1.8, 0.3, 1.0, 1.5, 0.4, 1.6, 1.0, 1.0, 1.7, 0.8,  # 60-69
-    0.6, 1.2, 1.5, 1.4, 1.0,  # 70-74
-    -BASIC_DRAG, -BASIC_DRAG, -BASIC_DRAG, -BASIC_DRAG, -FEAR_DRAG,  # basic, Fear
+    0.6, 1.2, 1.5, 1.4, 1.0,  # 70-74 (the basic cards and Fear: their drags above)
 )  # fmt: skip
-assert len(CARD_USE) == len(CARDS)
+assert len(CARD_USE) == sum(1 for card in CARDS if card.kind in ("item", "artifact"))
 _ARTIFACT_PLAY = 0.78  # an artifact from hand costs a tablet
 # The table's worths as written, scaled per kind by the fit (artifacts are played once
 # each from hand and dilute the deck after).
@@ -104,15 +103,23 @@ def _resource_points(res: list[int] | tuple[int, ...]) -> float:
     )
 
 
-def _card_use(c: int) -> float:
-    kind = CARDS[c].kind  # (the drags read here, not from the table, so a fit can move them)
+def _written_use(c: int) -> float:
+    """A card's use as the table writes it; a basic card or Fear costs its drag."""
+    kind = CARDS[c].kind
     if kind == "basic":
         return -BASIC_DRAG
     if kind == "fear":
         return -FEAR_DRAG
+    return CARD_USE[c]
+
+
+def _card_use(c: int) -> float:
+    kind = CARDS[c].kind
     if kind == "item":
         return CARD_USE[c] * ITEM_SCALE
-    return CARD_USE[c] * ARTIFACT_SCALE - _ARTIFACT_PLAY
+    if kind == "artifact":
+        return CARD_USE[c] * ARTIFACT_SCALE - _ARTIFACT_PLAY
+    return _written_use(c)
 
 
 _USE = tuple(_card_use(c) for c in range(len(CARDS)))
@@ -346,7 +353,7 @@ def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
                 return a
         if A.DONE in legal:
             return A.DONE
-        return min(choices, key=lambda a: (CARD_USE[(a - A.HAND) % A.NUM_CARD_TYPES], a))
+        return min(choices, key=lambda a: (_written_use((a - A.HAND) % A.NUM_CARD_TYPES), a))
     if kind == "offer":
         return A.YES
     if kind == "upgrade":
