@@ -13,7 +13,8 @@ average of the second half of the run.
 
 `compare` plays weights from a file (`last` or `average` of a fit, or a plain mapping)
 against another file's or the module's own, and prints the points margin a game with
-its standard error and the share of games won.
+its standard error and the share of the wins. With `--players 3` or `4` each deal is
+played in every even split of the seats between the two (six games a deal).
 
 Why by play and not by regression on final scores: a regression learns what positions
 greedy reaches are worth, not which choice is better (see docs/bots.md, Greedy (Arnak)).
@@ -23,6 +24,7 @@ The weights of 1 December 2026 came from two runs of this procedure (docs/bots.m
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import statistics
@@ -73,24 +75,56 @@ def install(weights: Weights) -> None:
     H._USE = tuple(H._card_use(c) for c in range(len(H.CARDS)))
 
 
-def _play(job: tuple[int, str, Weights, Weights]) -> float:
-    """Seat 0's points less seat 1's in one greedy game, each seat with its weights."""
-    seed, board, first, second = job
-    state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed)
-    seats, rngs = (first, second), (Rng(2 * seed), Rng(2 * seed + 1))
+def _play(job: tuple[int, str, tuple[Weights, ...]]) -> list[float]:
+    """The final scores of one greedy game, each seat with its weights."""
+    seed, board, seats = job
+    players = len(seats)
+    state = meeple.load_game("arnak", players=players, board=board).new_initial_state(seed)
+    rngs = [Rng(players * seed + p) for p in range(players)]
     while not state.is_terminal():
         p = state.current_player
         install(seats[p])
         state.apply_action(H.greedy(state, rngs[p]))
-    scores = state.scores()
-    return float(scores[0] - scores[1])
+    return [float(score) for score in state.scores()]
+
+
+def seatings(players: int) -> list[tuple[bool, ...]]:
+    """Which seats play the first weights: every split as even as the table allows, so
+    each side sits in every seat equally often (two players: one game each way)."""
+    return [
+        split
+        for split in itertools.product((True, False), repeat=players)
+        if sum(split) in (players // 2, (players + 1) // 2)
+    ]
+
+
+def _outcome(scores: list[float], split: tuple[bool, ...]) -> tuple[float, float]:
+    """The first weights' mean score less the second's, and their share of the win."""
+    mine = [s for s, first in zip(scores, split, strict=True) if first]
+    theirs = [s for s, first in zip(scores, split, strict=True) if not first]
+    top = max(scores)
+    winners = [first for s, first in zip(scores, split, strict=True) if s == top]
+    return statistics.fmean(mine) - statistics.fmean(theirs), sum(winners) / len(winners)
+
+
+def results(
+    pool: Any, a: Weights, b: Weights, deals: int, seed: int, board: str, players: int = 2
+) -> list[tuple[float, float]]:
+    """`a`'s margin over `b` and share of the win in each game: every seating of
+    `seatings` on each deal."""
+    splits = seatings(players)
+    jobs = [
+        (seed + d, board, tuple(a if first else b for first in split))
+        for d in range(deals)
+        for split in splits
+    ]
+    scores = pool.map(_play, jobs, chunksize=4)
+    return [_outcome(s, splits[i % len(splits)]) for i, s in enumerate(scores)]
 
 
 def match(pool: Any, a: Weights, b: Weights, deals: int, seed: int, board: str) -> list[float]:
-    """`a`'s margin over `b` in each game, two games a deal with the seats swapped."""
-    jobs = [job for d in range(deals) for job in ((seed + d, board, a, b), (seed + d, board, b, a))]
-    margins = pool.map(_play, jobs, chunksize=4)
-    return [m if i % 2 == 0 else -m for i, m in enumerate(margins)]
+    """`a`'s margin over `b` in each two-player game, two a deal with the seats swapped."""
+    return [margin for margin, _ in results(pool, a, b, deals, seed, board)]
 
 
 def _scaled(weights: Weights, logs: Weights) -> Weights:
@@ -136,12 +170,13 @@ def compare(args: argparse.Namespace) -> None:
     a = _read(args.weights, args.which)
     b = _read(args.against, args.which) if args.against else current()
     with Pool(args.jobs) as pool:
-        margins = match(pool, a, b, args.deals, args.seed, args.board)
+        games = results(pool, a, b, args.deals, args.seed, args.board, args.players)
+    margins = [margin for margin, _ in games]
     mean = statistics.fmean(margins)
     error = statistics.stdev(margins) / math.sqrt(len(margins))
-    won = statistics.fmean(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
-    print(f"{args.board}, {len(margins)} games: {mean:+.2f} points a game (SE {error:.2f}), "
-          f"{won:.1%} of games won on points")  # fmt: skip
+    won = statistics.fmean(share for _, share in games)
+    print(f"{args.board}, {args.players} players, {len(margins)} games: {mean:+.2f} points a "
+          f"game (SE {error:.2f}), {won:.1%} of the wins (even: 50%)")  # fmt: skip
 
 
 def _arguments() -> argparse.ArgumentParser:
@@ -162,6 +197,7 @@ def _arguments() -> argparse.ArgumentParser:
     comparing.add_argument("--deals", type=int, default=400)
     comparing.add_argument("--seed", type=int, default=930000)
     comparing.add_argument("--board", default="bird", choices=("bird", "snake"))
+    comparing.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     for command in (fitting, comparing):
         command.add_argument("--jobs", type=int, default=2)
     return parser

@@ -179,6 +179,19 @@ def test_the_fitting_tool_plays_the_weights_it_is_given() -> None:
     assert tool.current() == weights
 
 
+def test_the_fitting_tool_seats_both_sides_evenly_at_every_table() -> None:
+    """Three or four players: every seat holds each side's weights equally often, and a
+    side's margin and share of the win are read from the seats it holds."""
+    tool = _fitting_tool()
+    assert tool.seatings(2) == [(True, False), (False, True)]
+    for players, games in ((3, 6), (4, 6)):
+        splits = tool.seatings(players)
+        assert len(splits) == games
+        for seat in range(players):
+            assert sum(split[seat] for split in splits) == games // 2
+    assert tool._outcome([50.0, 40.0, 50.0], (True, False, False)) == (5.0, 0.5)
+
+
 class _InProcess:
     def map(self, func: Any, jobs: Any, chunksize: int = 1) -> list[Any]:
         return [func(job) for job in jobs]
