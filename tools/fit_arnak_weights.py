@@ -15,6 +15,7 @@ average of the second half of the run.
 against another file's or the module's own, and prints the points margin a game with
 its standard error and the share of the wins. With `--players 3` or `4` each deal is
 played in every even split of the seats between the two (six games a deal).
+`arnak_weights_handset.json` beside this file holds the hand-set weights the fit started from.
 
 Why by play and not by regression on final scores: a regression learns what positions
 greedy reaches are worth, not which choice is better (see docs/bots.md, Greedy (Arnak)).

@@ -192,6 +192,16 @@ def test_the_fitting_tool_seats_both_sides_evenly_at_every_table() -> None:
     assert tool._outcome([50.0, 40.0, 50.0], (True, False, False)) == (5.0, 0.5)
 
 
+def test_the_kept_hand_set_weights_name_every_weight() -> None:
+    """tools/arnak_weights_handset.json, the weights the fit started from, can be played
+    by `compare`: it names every weight the module plays with, and no other."""
+    tool = _fitting_tool()
+    root = Path(__file__).resolve().parents[2]
+    kept = tool._read(str(root / "tools" / "arnak_weights_handset.json"))
+    assert set(kept) == set(tool.current())
+    assert kept["hand_card"] == 0.4 and kept != tool.current()
+
+
 class _InProcess:
     def map(self, func: Any, jobs: Any, chunksize: int = 1) -> list[Any]:
         return [func(job) for job in jobs]
