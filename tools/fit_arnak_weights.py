@@ -100,7 +100,8 @@ def seatings(players: int) -> list[tuple[bool, ...]]:
 
 
 def _outcome(scores: list[float], split: tuple[bool, ...]) -> tuple[float, float]:
-    """The first weights' mean score less the second's, and their share of the win."""
+    """The first weights' mean score less the second's, and their share of the win (a tie
+    on points shared)."""
     mine = [s for s, first in zip(scores, split, strict=True) if first]
     theirs = [s for s, first in zip(scores, split, strict=True) if not first]
     top = max(scores)
