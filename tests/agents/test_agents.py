@@ -10,6 +10,24 @@ from meeple.core import Rng, State
 from meeple.errors import AgentError, MeepleError
 
 SEARCH = {"ismcts": {"iterations": 60}}
+# Arnak's search plays every iteration out to the round's end by greedy's rule, a
+# hundred times the work of the other games' iterations: a few sweeps test the same.
+ITERATIONS = {"arnak": 8}
+# The tree machinery (UCB down an unbounded tree, stopping early, the guide), in the
+# search each game ran before Arnak's weighed only greedy's best moves.
+TREE = {"root": "ucb", "width": 0, "tree_depth": 0, "round_end": False}
+TREE_ROLLOUT_DEPTH = {"arnak": 0}
+
+
+def search(game: str) -> dict[str, object]:
+    return {"iterations": ITERATIONS.get(game, 60)}
+
+
+def tree_search(game: str) -> dict[str, object]:
+    """Settings that search `game` with a whole UCB tree (Arnak: settled leaves, no
+    rollout), for the tests of the tree's own machinery."""
+    depth = TREE_ROLLOUT_DEPTH.get(game)
+    return {**TREE, **({} if depth is None else {"rollout_depth": depth})}
 
 
 def positions(game: str, players: int, count: int, seed: int = 0) -> list[State]:
@@ -30,19 +48,27 @@ def positions(game: str, players: int, count: int, seed: int = 0) -> list[State]
 @pytest.mark.parametrize("game", meeple.list_games())
 @pytest.mark.parametrize("name", ["random", "greedy", "ismcts"])
 def test_agents_pick_legal_moves_and_repeat_themselves(game: str, name: str) -> None:
+    settings = search(game) if name == "ismcts" else {}
     for state in positions(game, 3, 6):
-        first = make(name, seed=5, **SEARCH.get(name, {})).act(state)
-        again = make(name, seed=5, **SEARCH.get(name, {})).act(state.clone())
+        first = make(name, seed=5, **settings).act(state)
+        again = make(name, seed=5, **settings).act(state.clone())
         assert first in state.legal_actions()
         assert first == again
 
 
 @pytest.mark.parametrize("game", meeple.list_games())
 @pytest.mark.parametrize(
-    "spec", ["greedy", "ismcts:iterations=60", "ismcts:iterations=60:guide=2:rollout=heavy"]
+    "spec",
+    [
+        "greedy",
+        "ismcts:iterations={n}",
+        "ismcts:iterations={n}:guide=2:rollout=heavy",
+        "ismcts:iterations=60:root=ucb:width=0:tree_depth=0:round_end=false:rollout_depth=2",
+    ],
 )
 def test_agents_do_not_peek(game: str, spec: str) -> None:
     """Same observation and seed, different hidden cards: the same move."""
+    spec = spec.format(n=search(game)["iterations"])
     for state in positions(game, 3, 6, seed=3):
         seat = state.current_player
         moves = set()
@@ -133,10 +159,13 @@ def test_search_defaults_per_game() -> None:
     assert exploration_for(arnak) == 0.35
     assert exploration_for(anludim) == DEFAULT_EXPLORATION
     differs = 0
+    tree = tree_search("arnak")
     for state in positions("arnak", 2, 12):
-        default = make("ismcts", seed=4, iterations=40).act(state.clone())
-        explicit = make("ismcts", seed=4, iterations=40, exploration=0.35).act(state.clone())
-        other = make("ismcts", seed=4, iterations=40, exploration=0.7).act(state.clone())
+        default = make("ismcts", seed=4, iterations=40, **tree).act(state.clone())
+        explicit = make("ismcts", seed=4, iterations=40, exploration=0.35, **tree).act(
+            state.clone()
+        )
+        other = make("ismcts", seed=4, iterations=40, exploration=0.7, **tree).act(state.clone())
         assert default == explicit
         differs += default != other
     # the constant matters: under 0.7 some of these moves would be different
@@ -148,9 +177,10 @@ def test_ismcts_stops_once_the_move_is_settled_and_picks_the_same(game: str) -> 
     """With an iteration budget, search stops when no rival can catch the most visited
     move: the move equals a full search's, and some positions finish well early."""
     saved = 0
+    tree = tree_search(game)
     for state in positions(game, 2, 8, seed=21):
-        full = make("ismcts", seed=3, iterations=400, stop_early=False)
-        quick = make("ismcts", seed=3, iterations=400)
+        full = make("ismcts", seed=3, iterations=400, stop_early=False, **tree)
+        quick = make("ismcts", seed=3, iterations=400, **tree)
         assert quick.act(state.clone()) == full.act(state.clone())
         assert full.last_iterations == 400
         assert quick.last_iterations <= 400
@@ -162,11 +192,12 @@ def test_ismcts_stops_once_the_move_is_settled_and_picks_the_same(game: str) -> 
 def test_ismcts_guide_favours_the_greedy_move_at_first(game: str) -> None:
     """The guide is a bonus for the heuristic's root move that fades with its visits: an
     overwhelming guide plays that move, no guide asks the heuristic nothing."""
+    tree = tree_search(game)
     for state in positions(game, 2, 6, seed=17):
-        led = make("ismcts", seed=2, iterations=80, guide=1e6)
+        led = make("ismcts", seed=2, iterations=80, guide=1e6, **tree)
         assert led.act(state.clone()) == led.last_hint
         assert led.last_hint in state.legal_actions()
-        free = make("ismcts", seed=2, iterations=80, guide=0)
+        free = make("ismcts", seed=2, iterations=80, guide=0, **tree)
         free.act(state.clone())
         assert free.last_hint is None
 
@@ -285,3 +316,16 @@ def test_ismcts_carries_its_tree_through_its_own_moves_without_peeking() -> None
             overruled += 1
     assert carried > 100
     assert overruled
+
+
+def test_a_sweeping_root_weighs_every_move_on_the_same_guesses() -> None:
+    """`root=sweep` gives each root move one iteration per guess, in turn; without a
+    width it weighs every legal move, and the same seed gives the same move."""
+    for state in positions("anludim", 2, 4, seed=9):
+        legal = state.legal_actions()
+        agent = make("ismcts", seed=6, iterations=3 * len(legal), root="sweep", tree_depth=1)
+        move = agent.act(state.clone())
+        assert move in legal
+        assert agent.last_iterations == 3 * len(legal)
+        again = make("ismcts", seed=6, iterations=3 * len(legal), root="sweep", tree_depth=1)
+        assert again.act(state.clone()) == move

@@ -13,7 +13,7 @@ from meeple.agents import describe, make
 from meeple.agents.arnak import RESOURCE_VALUE, greedy, settle, strength, values
 from meeple.core import Rng, State
 from meeple.errors import AgentError
-from meeple.games.arnak.rules import ArnakState
+from meeple.games.arnak.rules import ROUNDS, ArnakState
 from meeple.sim.runner import play_game
 
 
@@ -213,3 +213,110 @@ def strength_of_jewels() -> float:
     before = strength(state, 0)
     state._seats[0].res[4] += 1
     return strength(state, 0) - before
+
+
+def test_ranking_puts_greedys_move_first() -> None:
+    """Search's width reads greedy's judgement: the ranking's first move is greedy's,
+    and the rest are the other legal moves; a step greedy answers by rule ranks only
+    that answer."""
+    from meeple.agents.arnak import ranking
+
+    by_rule = 0
+    for state in greedy_positions(2, 30, seed=12) + greedy_positions(3, 10, seed=13):
+        ranked = ranking(state, Rng(5))
+        assert ranked[0] == greedy(state, Rng(5))
+        legal = state.legal_actions()
+        if len(ranked) == 1:
+            by_rule += len(legal) > 1
+        else:
+            assert sorted(ranked) == sorted(legal)
+    assert by_rule < 40  # most positions are ranked in full
+
+
+def _main_decision(seed: int) -> ArnakState:
+    """A position along a greedy game with at least five moves greedy ranks in full."""
+    from meeple.agents.arnak import ranking
+
+    for state in greedy_positions(2, 40, seed=seed):
+        if len(ranking(state, Rng(0))) >= 5:
+            assert isinstance(state, ArnakState)
+            return state
+    raise AssertionError("no main decision found")
+
+
+def test_search_sweeps_greedys_best_moves_on_shared_guesses(monkeypatch: Any) -> None:
+    """Arnak's search weighs the ranking's four best moves, each on the same guess of
+    the hidden cards in every sweep, and plays the best of them."""
+    from meeple.agents import evaluation
+    from meeple.agents.arnak import ranking
+
+    state = _main_decision(7)
+    seeds: list[int] = []
+    ranked: list[list[int]] = []
+    original = ArnakState.resample
+
+    def recording(self: ArnakState, seat: int, seed: int) -> State:
+        seeds.append(seed)
+        return original(self, seat, seed)
+
+    def ranking_seen(det: State, rng: Rng) -> list[int]:
+        ranked.append(ranking(det, rng))
+        return ranked[-1]
+
+    monkeypatch.setattr(ArnakState, "resample", recording)
+    monkeypatch.setitem(evaluation._RANKINGS, "arnak", ranking_seen)
+    agent = make("ismcts", seed=3, iterations=12)
+    move = agent.act(state.clone())
+    assert agent.last_iterations == 12
+    guesses = seeds[1:]  # the first deals the ranking's own guess
+    assert len(guesses) == 12
+    assert [len(set(guesses[i : i + 4])) for i in range(0, 12, 4)] == [1, 1, 1]
+    assert len(set(guesses)) == 3
+    assert len(ranked) == 1 and len(ranked[0]) >= 5
+    assert move in ranked[0][:4]
+
+
+def test_rollouts_stop_at_the_rounds_end(monkeypatch: Any) -> None:
+    """Rollouts play on by greedy's rule to the end of the round and no further, so
+    every move is judged at the same point of the game; with round_end=false they run
+    their whole depth."""
+    from meeple.agents import evaluation
+
+    state = _main_decision(8)
+    judged: list[int] = []
+
+    def judging(det: State) -> list[float]:
+        assert isinstance(det, ArnakState)
+        judged.append(ROUNDS + 1 if det.is_terminal() else det._round)
+        return values(det)
+
+    monkeypatch.setitem(evaluation._EVALUATORS, "arnak", judging)
+    make("ismcts", seed=1, iterations=8).act(state.clone())
+    assert judged and set(judged) == {state._round + 1}
+    judged.clear()
+    make("ismcts", seed=1, iterations=8, round_end=False, rollout_depth=150).act(state.clone())
+    assert max(judged) > state._round + 1
+
+
+def test_search_settings_name_the_sweep_only_where_used() -> None:
+    arnak = meeple.load_game("arnak", players=2).new_initial_state(1)
+    described = describe("ismcts", arnak)
+    assert {k: described[k] for k in ("width", "tree_depth", "root", "round_end", "rollout")} == {
+        "width": 4,
+        "tree_depth": 1,
+        "root": "sweep",
+        "round_end": True,
+        "rollout": "heavy",
+    }
+    # Other games keep the settings they had; asking them for what they lack is an error.
+    for game in ("anludim", "aridnyk"):
+        other = meeple.load_game(game, players=2).new_initial_state(1)
+        assert not {"width", "tree_depth", "root", "round_end"} & describe("ismcts", other).keys()
+    anludim = meeple.load_game("anludim", players=2).new_initial_state(1)
+    with pytest.raises(AgentError, match="no heuristic ranking"):
+        make("ismcts", iterations=10, width=3).act(anludim)
+    with pytest.raises(AgentError, match="names no rounds"):
+        make("ismcts", iterations=10, round_end=True).act(anludim)
+    for bad in ({"width": -1}, {"tree_depth": -2}, {"root": "wide"}, {"round_end": "yes"}):
+        with pytest.raises(AgentError):
+            make("ismcts", **bad)

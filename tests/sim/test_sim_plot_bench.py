@@ -16,6 +16,7 @@ from meeple.sim.bench import (
     ismcts_rate,
     jobs_speedup,
     load_ismcts,
+    plain_search,
 )
 from meeple.sim.plot import PLOT_MISSING, RateBar, plot_run, require_matplotlib
 
@@ -52,6 +53,22 @@ def test_ismcts_rate() -> None:
     game = meeple.load_game("anludim", players=2)
     assert ismcts_rate(game, seconds=0.01, seed=1) > 0  # at least one decision of 200
     assert ISMCTS_ITERATIONS == 200
+
+
+def test_the_second_rate_is_plain_search() -> None:
+    """The machinery's pace is timed as plain ISMCTS in every game: UCB over the whole
+    tree and short random rollouts, whatever the game's own search weighs."""
+    anludim = meeple.load_game("anludim", players=2).new_initial_state(seed=0)
+    assert plain_search(anludim) == {"rollout": "random"}
+    arnak = meeple.load_game("arnak", players=2).new_initial_state(seed=0)
+    assert plain_search(arnak) == {
+        "rollout": "random",
+        "width": 0,
+        "tree_depth": 0,
+        "root": "ucb",
+        "round_end": False,
+        "rollout_depth": 4,
+    }
 
 
 def test_ismcts_note_when_the_agent_cannot_load(monkeypatch: pytest.MonkeyPatch) -> None:

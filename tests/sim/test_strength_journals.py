@@ -38,6 +38,10 @@ CLOSED = {
     "arnak-ismcts-greedy-3000it.jsonl",
     "arnak-ismcts-greedy-3000it-c0.1.jsonl",
     "arnak-ismcts-random-1s-settled.jsonl",
+    # Arnak's search as a whole UCB tree with settled leaves and the fitted weights,
+    # its default until the sweep over greedy's best moves of 1 December 2026.
+    "arnak-ismcts-greedy-1s-fitted.jsonl",
+    "arnak-ismcts-random-1s-fitted.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
 

@@ -21,6 +21,9 @@ from meeple.core.rng import Rng
 Evaluator = Callable[[State], list[float]]
 RolloutPolicy = Callable[[State, Rng], int]
 SettleRule = Callable[[State], None]
+Ranking = Callable[[State, Rng], list[int]]
+RoundCounter = Callable[[State], int]
+Margin = Callable[[State], list[float]]
 
 _EVALUATORS: dict[str, Evaluator] = {}
 _ROLLOUT_DEPTHS: dict[str, int] = {}
@@ -29,6 +32,12 @@ _GUIDES: dict[str, float] = {}
 _ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
 _SETTLE_RULES: dict[str, SettleRule] = {}
 _WEIGHTS: dict[str, str] = {}
+_RANKINGS: dict[str, Ranking] = {}
+_WIDTHS: dict[str, int] = {}
+_TREE_DEPTHS: dict[str, int] = {}
+_ROOTS: dict[str, str] = {}
+_ROUNDS: dict[str, RoundCounter] = {}
+_MARGINS: dict[str, Margin] = {}
 DEFAULT_ROLLOUT_DEPTH = 4
 DEFAULT_EXPLORATION = 0.7
 
@@ -106,6 +115,84 @@ def register_guide(game: str, weight: float) -> None:
 
 def guide_for(state: State) -> float:
     return _GUIDES.get(_game_of(state), 0.0)
+
+
+def register_ranking(game: str, ranking: Ranking) -> None:
+    """The heuristic's judgement of the moves on offer in `game`, best first, for the
+    search's `width`. Like the greedy policy it deals its own guess of what the seat
+    cannot see (`resample`), so it reads nothing hidden."""
+    _RANKINGS[game] = ranking
+
+
+def ranking_for(state: State) -> Ranking | None:
+    return _RANKINGS.get(_game_of(state))
+
+
+def register_width(game: str, width: int) -> None:
+    """How many of the heuristic's best moves search weighs at the root in `game` (0,
+    the default, weighs every legal move)."""
+    _WIDTHS[game] = width
+
+
+def width_for(state: State) -> int:
+    return _WIDTHS.get(_game_of(state), 0)
+
+
+def register_tree_depth(game: str, depth: int) -> None:
+    """How many moves deep search's tree grows in `game` before rollouts take over (0,
+    the default, sets no bound)."""
+    _TREE_DEPTHS[game] = depth
+
+
+def tree_depth_for(state: State) -> int:
+    return _TREE_DEPTHS.get(_game_of(state), 0)
+
+
+def register_root(game: str, root: str) -> None:
+    """How search in `game` shares its iterations among the root's moves: `ucb`, the
+    default, or `sweep` (each move in turn on the same guess, the best mean margin
+    chosen)."""
+    _ROOTS[game] = root
+
+
+def root_for(state: State) -> str:
+    return _ROOTS.get(_game_of(state), "ucb")
+
+
+def register_round(game: str, counter: RoundCounter) -> None:
+    """The round a state of `game` is in, so that search's rollouts may stop where the
+    round ends, a point where every seat's position is judged alike."""
+    _ROUNDS[game] = counter
+
+
+def round_for(state: State) -> RoundCounter | None:
+    return _ROUNDS.get(_game_of(state))
+
+
+def register_margin(game: str, margin: Margin) -> None:
+    """Each seat's lead in points over its best rival in a state of `game`, judged as
+    its evaluator judges (holdings priced in points): what a sweeping root compares
+    moves by, as a points margin tells close moves apart where a chance to win is
+    already near 0 or 1."""
+    _MARGINS[game] = margin
+
+
+def margin_for(state: State) -> Margin:
+    return _MARGINS.get(_game_of(state), score_margins)
+
+
+def leads(points: Sequence[float]) -> list[float]:
+    """Each seat's points less the best of the others' (one seat: its points)."""
+    if len(points) == 1:
+        return [points[0]]
+    out = []
+    for p, mine in enumerate(points):
+        out.append(mine - max(x for q, x in enumerate(points) if q != p))
+    return out
+
+
+def score_margins(state: State) -> list[float]:
+    return leads(state.scores())
 
 
 def softmax(strengths: Sequence[float]) -> list[float]:

@@ -21,14 +21,21 @@ from typing import Any
 
 from meeple.agents.evaluation import (
     Evaluator,
+    RoundCounter,
     SettleRule,
     evaluator_for,
     exploration_for,
     guide_for,
+    margin_for,
+    ranking_for,
     rollout_depth_for,
     rollout_policy_for,
+    root_for,
+    round_for,
     settle_rule_for,
+    tree_depth_for,
     weights_for,
+    width_for,
 )
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
@@ -75,6 +82,10 @@ class ISMCTSAgent:
         guide: float | None = None,
         reuse: bool = True,
         settle: bool | None = None,
+        width: int | None = None,
+        tree_depth: int | None = None,
+        root: str | None = None,
+        round_end: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -96,6 +107,18 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts reuse is true or false, not {reuse!r}")
         if settle is not None and not isinstance(settle, bool):
             raise AgentError(f"ismcts settle is true or false, not {settle!r}")
+        if width is not None and (isinstance(width, bool) or width < 0):
+            raise AgentError(f"ismcts width must be an integer >= 0, not {width!r}")
+        if tree_depth is not None and (isinstance(tree_depth, bool) or tree_depth < 0):
+            raise AgentError(f"ismcts tree_depth must be an integer >= 0, not {tree_depth!r}")
+        if root not in (None, "ucb", "sweep"):
+            raise AgentError(f"ismcts root is 'ucb' or 'sweep', not {root!r}")
+        if round_end is not None and not isinstance(round_end, bool):
+            raise AgentError(f"ismcts round_end is true or false, not {round_end!r}")
+        self.width = width
+        self.tree_depth = tree_depth
+        self.root = root
+        self.round_end = round_end
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -137,6 +160,17 @@ class ISMCTSAgent:
         # settle rule read as they did before there was one.
         if self.settle is not None or settle_rule_for(state) is not None:
             described["settle"] = self._settle_rule(state) is not None
+        # Named only where set or where the game departs from plain search, for the
+        # same reason.
+        if self.width is not None or ranking_for(state) is not None:
+            described["width"] = self._width(state)
+        if self.tree_depth is not None or tree_depth_for(state):
+            described["tree_depth"] = self._tree_depth(state)
+        root = self._root(state)
+        if self.root is not None or root != "ucb":
+            described["root"] = root
+        if self.round_end is not None or round_for(state) is not None:
+            described["round_end"] = self._round_counter(state) is not None
         revision = weights_for(state)
         if revision is not None:  # the evaluator judges with these; named where one is
             described["weights"] = revision
@@ -165,15 +199,51 @@ class ISMCTSAgent:
         if c is None:
             c = exploration_for(state)
         clock = time.perf_counter
-        start = clock()  # the guide's question counts against a time budget too
-        policy = self._rollout_policy(rng, state)
-        settle = self._settle_rule(state)
+        start = clock()  # the guide's and the ranking's questions count against a time budget
+        moves = self._candidates(state, legal, rng)
+        if len(moves) == 1:
+            self.last_iterations = 0
+            self.last_hint = None
+            self._keep(history, root, moves[0])
+            return moves[0]
+        search = _Search(
+            evaluate,
+            self._rollout_policy(rng, state),
+            self._settle_rule(state),
+            depth,
+            c,
+            self._tree_depth(state),
+            self._round_counter(state),
+            None if len(moves) == len(legal) else frozenset(moves),
+        )
+        deadline = None if self.seconds is None else start + self.seconds
+        if self._root(state) == "sweep":
+            self.last_hint = None
+            choice = self._sweep(state, seat, root, moves, rng, search, deadline)
+        else:
+            choice = self._ucb(state, seat, root, legal, rng, search, start, deadline)
+        self._keep(history, root, choice)
+        return choice
+
+    def _ucb(
+        self,
+        state: State,
+        seat: int,
+        root: _Node,
+        legal: list[int],
+        rng: Rng,
+        search: _Search,
+        start: float,
+        deadline: float | None,
+    ) -> int:
+        """Iterations on fresh guesses, UCB choosing down the tree; the most visited
+        root move is played."""
         guide = self.guide
         if guide is None:
             guide = guide_for(state)
         hint = self._hint(state, seat, rng) if guide > 0 else None
         self.last_hint = hint
-        deadline = None if self.seconds is None else start + self.seconds
+        clock = time.perf_counter
         done = 0
         while True:
             if done % 16 == 0 and done:
@@ -184,24 +254,54 @@ class ISMCTSAgent:
                     break
             if self.iterations is not None and done >= self.iterations:
                 break
-            self._iterate(
-                state.resample(seat, rng.next64() >> 1),
-                root,
-                rng,
-                evaluate,
-                policy,
-                settle,
-                depth,
-                c,
-                hint,
-                guide,
-            )
+            det = state.resample(seat, rng.next64() >> 1)
+            search.iterate(det, root, rng, hint, guide, None)
             done += 1
         self.last_iterations = done
         visits = {a: child.visits for a, child in root.children.items()}
-        choice = max(legal, key=lambda a: (visits.get(a, -1), -a))
-        self._keep(history, root, choice)
-        return choice
+        return max(legal, key=lambda a: (visits.get(a, -1), -a))
+
+    def _sweep(
+        self,
+        state: State,
+        seat: int,
+        root: _Node,
+        moves: list[int],
+        rng: Rng,
+        search: _Search,
+        deadline: float | None,
+    ) -> int:
+        """Sweeps of one iteration per root move, every move of a sweep on the same
+        guess: moves are compared on the same hidden cards and draws (common random
+        numbers), so a difference of a point is not lost in the luck of the deal. Each
+        is judged by the seat's points margin where its iteration ends (the tree below
+        still learns the evaluator's chances); the best mean is played, the earlier
+        move on a tie. A sweep is never cut short, so an iteration budget may run over
+        by less than a sweep."""
+        margin = margin_for(state)
+        totals = dict.fromkeys(moves, 0.0)
+        done = 0
+        while done == 0 or (
+            (self.iterations is None or done < self.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):
+            seed = rng.next64() >> 1
+            for move in moves:
+                leaf = search.iterate(state.resample(seat, seed), root, rng, None, 0.0, move)
+                totals[move] += margin(leaf)[seat]
+            done += len(moves)
+        self.last_iterations = done
+        return max(moves, key=lambda a: (totals[a], -moves.index(a)))
+
+    def _candidates(self, state: State, legal: list[int], rng: Rng) -> list[int]:
+        """The root moves search weighs: all legal ones, or the heuristic's `width`
+        best (asked on a guess of its own)."""
+        width = self._width(state)
+        if not width:
+            return legal
+        ranking = ranking_for(state)
+        assert ranking is not None  # _width refuses a width for a game without one
+        return ranking(state, Rng(rng.next64() >> 1))[:width]
 
     def _resume(self, history: list[int], seat: int) -> _Node:
         """The subtree kept from our last search when nothing but our own move has
@@ -272,25 +372,91 @@ class ISMCTSAgent:
 
         return GreedyAgent(seed=rng.next64() >> 1).act
 
-    def _iterate(
+    def _width(self, state: State) -> int:
+        width = width_for(state) if self.width is None else self.width
+        if width and ranking_for(state) is None:
+            raise AgentError(
+                f"ismcts width: {state.game.info.name} has no heuristic ranking of its moves"
+            )
+        return width
+
+    def _tree_depth(self, state: State) -> int:
+        return tree_depth_for(state) if self.tree_depth is None else self.tree_depth
+
+    def _root(self, state: State) -> str:
+        return root_for(state) if self.root is None else self.root
+
+    def _round_counter(self, state: State) -> RoundCounter | None:
+        """The game's round counter where rollouts stop at the round's end, unless
+        turned off; asking for it where a game has no rounds is an error."""
+        counter = round_for(state)
+        if self.round_end is False:
+            return None
+        if counter is None and self.round_end:
+            raise AgentError(f"ismcts round_end: {state.game.info.name} names no rounds")
+        return counter
+
+
+class _Search:
+    """One search's fixed parts, and the walk of one iteration."""
+
+    __slots__ = (
+        "allowed",
+        "c",
+        "depth",
+        "evaluate",
+        "policy",
+        "round_of",
+        "settle",
+        "tree_depth",
+    )
+
+    def __init__(
         self,
-        det: State,
-        root: _Node,
-        rng: Rng,
         evaluate: Evaluator,
         policy: Callable[[State], int] | None,
         settle: SettleRule | None,
         depth: int,
         c: float,
+        tree_depth: int,
+        round_of: RoundCounter | None,
+        allowed: frozenset[int] | None,
+    ) -> None:
+        self.evaluate = evaluate
+        self.policy = policy
+        self.settle = settle
+        self.depth = depth
+        self.c = c
+        self.tree_depth = tree_depth
+        self.round_of = round_of
+        self.allowed = allowed  # the root moves weighed, where the width cuts them
+
+    def iterate(
+        self,
+        det: State,
+        root: _Node,
+        rng: Rng,
         hint: int | None,
         guide: float,
-    ) -> None:
+        first: int | None,
+    ) -> State:
+        """Walk down the tree on the guess `det` (from the root move `first` where one
+        is given), expand one move, roll out, judge and back the values up; return the
+        position judged (`det`, played on)."""
+        c = self.c
         node = root
         path = []
         favoured = hint  # the guide acts at the root only
+        allowed = self.allowed  # so does the width
+        start_round = self.round_of(det) if self.round_of is not None else 0
+        levels = self.tree_depth or -1  # 0: no bound
         # Selection and expansion along the determinization.
-        while not det.is_terminal():
-            legal = det.legal_actions()
+        while levels and not det.is_terminal():
+            levels -= 1
+            legal = [first] if first is not None else det.legal_actions()
+            if allowed is not None:
+                legal = [a for a in legal if a in allowed]
+            first = allowed = None
             children = node.children
             untried = [a for a in legal if a not in children]
             mover = det.current_player
@@ -320,18 +486,22 @@ class ISMCTSAgent:
             favoured = None
             det.apply_action(action)
             path.append(node)
-        # A short rollout, then the evaluator's estimate.
-        for _ in range(depth):
-            if det.is_terminal():
+        # A rollout (up to the round's end where it is asked to stop there), then the
+        # evaluator's estimate.
+        policy = self.policy
+        round_of = self.round_of
+        for _ in range(self.depth):
+            if det.is_terminal() or (round_of is not None and round_of(det) != start_round):
                 break
             if policy is None:
                 legal = det.legal_actions()
                 det.apply_action(legal[rng.below(len(legal))])
             else:
                 det.apply_action(policy(det))
-        if settle is not None and not det.is_terminal():
-            settle(det)
-        values = evaluate(det)
+        if self.settle is not None and not det.is_terminal():
+            self.settle(det)
+        values = self.evaluate(det)
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.mover]
+        return det

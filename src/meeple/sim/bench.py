@@ -2,8 +2,9 @@
 and how much two worker processes speed up a batch of games.
 
 ISMCTS is timed twice: with the game's own search settings (what `meeple play` and
-tournaments run; a game may roll out with a heuristic, dearer per iteration) and with
-uniformly random rollouts, the search machinery's own pace.
+tournaments run; a game may roll out with a heuristic, dearer per iteration, as far as
+the round's end) and as plain search (UCB over the whole tree, uniformly random
+rollouts of at most the default depth), the search machinery's own pace.
 
 Each single-core measurement runs `repeats` times and reports the median, so one slow
 run (a garbage collection, a busy neighbour) does not move the figure much.
@@ -19,6 +20,7 @@ from statistics import median
 from typing import Any
 
 from meeple import agents
+from meeple.agents.evaluation import DEFAULT_ROLLOUT_DEPTH
 from meeple.core.game import Game, State
 from meeple.core.rng import Rng
 from meeple.errors import MeepleError
@@ -203,6 +205,20 @@ def load_ismcts() -> str | None:
     return None
 
 
+def plain_search(state: State) -> dict[str, Any]:
+    """The settings that make `state`'s game's search plain ISMCTS: every root move under
+    UCB, a tree without bound, uniformly random rollouts of the game's depth (the
+    default depth where its own rollouts run to the round's end)."""
+    own = agents.describe("ismcts", state)
+    plain: dict[str, Any] = {"rollout": "random"}
+    for key, value in (("width", 0), ("tree_depth", 0), ("root", "ucb"), ("round_end", False)):
+        if key in own:
+            plain[key] = value
+    if own.get("round_end"):
+        plain["rollout_depth"] = min(own["rollout_depth"], DEFAULT_ROLLOUT_DEPTH)
+    return plain
+
+
 def ismcts_rate(game: Game, seconds: float, seed: int, **settings: Any) -> float:
     """ISMCTS iterations per second, deciding on states along a random game, with the
     game's search settings or the given ones (e.g. rollout="random").
@@ -266,9 +282,11 @@ def bench(
     rates (half that each); then one batch of random games, serially and with two
     processes, sized to take about 5 x `seconds` serially."""
     note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
-    # Where the game's own rollouts are random already, the two rates are one.
-    own_random = not note and (
-        agents.describe("ismcts", game.new_initial_state(seed=seed))["rollout"] == "random"
+    plain = {} if note else plain_search(game.new_initial_state(seed=seed))
+    # Where the game's own search is plain already, the two rates are one.
+    own_random = not note and all(
+        agents.describe("ismcts", game.new_initial_state(seed=seed)).get(key) == value
+        for key, value in plain.items()
     )
     runs = []
     for r in range(repeats):
@@ -278,9 +296,7 @@ def bench(
         if not note:
             rate = ismcts_rate(game, seconds / 2, seed + r * 1000)
             uniform = (
-                rate
-                if own_random
-                else ismcts_rate(game, seconds / 2, seed + r * 1000, rollout="random")
+                rate if own_random else ismcts_rate(game, seconds / 2, seed + r * 1000, **plain)
             )
         run = BenchRun(dps, gps, clone_us, legal_us, rate, uniform)
         runs.append(run)
