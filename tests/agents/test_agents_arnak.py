@@ -89,6 +89,40 @@ def test_solo_value_follows_the_rival() -> None:
     assert values(ahead)[0] > values(state)[0] >= values(behind)[0]
 
 
+def test_margins_are_leads_over_the_best_rival() -> None:
+    """What the sweep compares: each seat's strength less the best other seat's (solo:
+    less the rival's projected points); a finished game's final points."""
+    from meeple.agents.arnak import margins
+
+    for players in (2, 3, 4):
+        state = greedy_positions(players, 3, seed=players)[-1]
+        assert isinstance(state, ArnakState)
+        strengths = [strength(state, p) for p in range(players)]
+        lead = margins(state)
+        for p in range(players):
+            best_other = max(x for q, x in enumerate(strengths) if q != p)
+            assert lead[p] == pytest.approx(strengths[p] - best_other)
+    solo = greedy_positions(1, 3, seed=5)[-1]
+    assert isinstance(solo, ArnakState)
+    behind = solo.clone()
+    behind._rival.guardians = [*solo._rival.guardians, 0, 1, 2]
+    assert margins(behind)[0] < margins(solo)[0]
+    end = meeple.load_game("arnak", players=2).new_initial_state(3)
+    rng = Rng(3)
+    while not end.is_terminal():
+        end.apply_action(greedy(end, rng))
+    scores = end.scores()
+    assert margins(end) == [scores[0] - scores[1], scores[1] - scores[0]]
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_sweep_plays_solo_and_at_bigger_tables(players: int) -> None:
+    state = greedy_positions(players, 4, seed=20 + players)[-1]
+    move = make("ismcts", seed=2, iterations=8).act(state.clone())
+    assert move in state.legal_actions()
+    assert make("ismcts", seed=2, iterations=8).act(state.clone()) == move
+
+
 def test_strength_counts_points_and_holdings() -> None:
     state = greedy_positions(2, 2, seed=1)[-1]
     assert isinstance(state, ArnakState)

@@ -540,14 +540,15 @@ def round_of(state: State) -> int:
 
 register_policy("arnak", greedy)
 register_evaluator("arnak", values)
-# Search weighs greedy's four best moves at the root, each on the same guesses, and plays
-# the rest of the round out by greedy's own rule before the evaluator judges it: a
-# one-level tree. A deeper tree judged by the evaluator alone bought nothing over
-# greedy's one-move look (settled leaves, UCB, 55.8% of 199 games at 1 s); rollouts to
-# the round's end show where a move leads when both seats play on sensibly, and
-# comparing moves on the same draws keeps the luck of the deal out of the comparison.
-# At 0.4 s a move against greedy (seed 9800, 40 games) this won 35 where the tree
-# search at 1000 iterations won 21, 13.7 points a game more (standard error 2.2).
+# Search weighs greedy's four best moves at the root, each on the same guesses, plays the
+# rest of the round out by greedy's own rule and compares the seat's lead in points
+# there: a one-level tree. A deeper tree judged by the evaluator alone bought nothing
+# over greedy's one-move look (settled leaves, UCB, 55.8% of 199 games at 1 s); rollouts
+# to the round's end show where a move leads when both seats play on sensibly, the
+# shared guesses keep the luck of the deal out of the comparison, and a points lead
+# tells close moves apart where a chance to win is near 0 or 1. At 0.4 s a move
+# against greedy (seed 9800, 40 games) this won 32 where the tree search at 1000
+# iterations won 21, 11.4 points a game more (standard error 2.1; docs/bots.md).
 register_ranking("arnak", ranking)
 register_margin("arnak", margins)
 register_width("arnak", WIDTH)

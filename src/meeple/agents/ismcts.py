@@ -10,6 +10,11 @@ move gets a fading bonus at the root (progressive bias). While the same seat mov
 after only its own move, the next search starts from the subtree below that move. The
 agent never looks at hidden truth: the same observation and seed give the same move
 whatever the other seats hold.
+
+A game may also cut the root to its heuristic's best moves (`width`), bound the tree
+(`tree_depth`), stop rollouts at the round's end (`round_end`) and share the iterations
+out in sweeps (`root="sweep"`): every root move once per guess, all on the same guess,
+the best mean points margin played. Arnak's search is that one-level sweep.
 """
 
 from __future__ import annotations
