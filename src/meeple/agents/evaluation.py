@@ -3,9 +3,12 @@
 An evaluator maps a state to one value per seat in [0, 1] (an estimate of winning). A
 finished game is worth its returns. Games register an evaluator by name; others get a
 generic one built from `scores()`. Beside it each game may register the other knobs of
-search that depend on the game: rollout depth and rule, exploration constant, guide, and
-a rule that settles the mover's open decisions before a position is judged, and the
-revision of the weights it judges with.
+search that depend on the game: rollout depth and rule, exploration constant, guide, a
+rule that settles the mover's open decisions before a position is judged, the revision
+of the weights it judges with, and for a search that weighs only the heuristic's best
+moves: their ranking, how many, how deep the tree, how the root shares its iterations,
+each seat's points margin (what a sweeping root compares) and the round a state is in
+(where rollouts may stop).
 """
 
 from __future__ import annotations

@@ -208,7 +208,8 @@ def load_ismcts() -> str | None:
 def plain_search(state: State) -> dict[str, Any]:
     """The settings that make `state`'s game's search plain ISMCTS: every root move under
     UCB, a tree without bound, uniformly random rollouts of the game's depth (the
-    default depth where its own rollouts run to the round's end)."""
+    default depth where its own rollouts run to the round's end). A game's settle rule
+    stays: it finishes a move half made, as any leaf of that game needs."""
     own = agents.describe("ismcts", state)
     plain: dict[str, Any] = {"rollout": "random"}
     for key, value in (("width", 0), ("tree_depth", 0), ("root", "ucb"), ("round_end", False)):
