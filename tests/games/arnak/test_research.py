@@ -482,6 +482,9 @@ def test_snake_rescue_needs_a_free_square() -> None:
     state._legal = None
     do(state, A.GLASS + 8)
     assert _frame(state) is None and len(state._rescue) == 2
+    # the glass still looks through the stack: only taking one needs the square
+    assert len(state.observation(0)["assistants"]["rescue"]["known"]) == 2
+    assert "known" not in state.observation(1)["assistants"]["rescue"]
 
 
 # ------------------------------------------------------------------ the Lost Temple

@@ -1212,8 +1212,11 @@ class ArnakState(CheckedState):
         elif op == "upgrade_assistant":
             self._stack.append((UPGRADE_ASSISTANT, p))
         elif op == "rescue_assistant":
-            if len(seat.assistants) < MAX_ASSISTANTS and self._rescue:
+            # the glass looks through the stack whether or not a hand of two
+            # assistants leaves room to take one
+            if self._rescue:
                 self._rescue_seen |= 1 << p
+            if len(seat.assistants) < MAX_ASSISTANTS and self._rescue:
                 self._stack.append((RESCUE, p))
         elif op == "pass_round":
             self._main = True
