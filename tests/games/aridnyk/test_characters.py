@@ -395,6 +395,18 @@ def test_vagabond_may_trade_with_any_other_spirit() -> None:
     assert not state._traded >> ARIDNYK & 1
 
 
+def test_vagabond_meeting_spent_by_a_trade_with_the_spirit_met() -> None:
+    state = vagabond_on_aridnyk("vagabond")
+    state._sheep[0] = 9
+    touch(state)
+    play(state, A.TRADE + ARIDNYK)
+    while state._stack:  # Aridnyk's Trinket draw
+        play(state, state.legal_actions()[0])
+    # one meeting, one trade: no second trade with another Spirit for a Sheep more
+    assert trades(state) == []
+    assert state._traded == 1 << ARIDNYK
+
+
 def test_vagabond_pays_a_sheep_with_a_card_trade() -> None:
     state = vagabond_on_aridnyk("vagabond")
     play(state, A.TRADE + DRIZD)

@@ -829,9 +829,11 @@ class AridnykState(CheckedState):
                 out.append((s, 1))
         return out
 
-    def _declare_trade(self, spirit: int, extra: int) -> None:
+    def _declare_trade(self, spirit: int, extra: int, meeting: bool = False) -> None:
         self._traded |= 1 << spirit
-        if extra:  # the Vagabond trades elsewhere *instead*: the meeting is spent
+        # one meeting buys one trade: with the Spirit met, or (the Vagabond) with another
+        # *instead*, so either spends it and the Vagabond cannot trade twice on it
+        if meeting:
             here = self._shepherds[self._turn]
             for s, cell in enumerate(self._spirits):
                 if cell == here:
@@ -1152,7 +1154,7 @@ class AridnykState(CheckedState):
             spirit = action - A.TRADE
             for s, extra in self._trade_options():
                 if s == spirit:
-                    self._declare_trade(s, extra)
+                    self._declare_trade(s, extra, meeting=True)
                     return
         if A.USE_TRINKET <= action < A.NO_REACTION and not (
             self._stack and self._stack[-1][0] == F_REACT
