@@ -525,8 +525,10 @@ def tournament(
     plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Round robin: every pair of bots plays N games, seats alternating; win rates with
-    95% intervals and Elo ratings."""
+    """Round robin: every pair of bots plays N games, seats alternating.
+
+    Reports win rates with 95% intervals and Elo ratings.
+    """
     with guarded():
         if players is None:
             players = max(2, load_game(game).info.min_players)
@@ -605,8 +607,10 @@ def journal(
     plot: PlotOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Standings of the games a journal holds (written by --journal), without playing:
-    to follow a long run, or to rate journals of several machines put together."""
+    """Standings of the games a journal holds, without playing.
+
+    Rates what --journal wrote: to follow a long run, or several machines' journals.
+    """
     with guarded():
         _check_output(csv_file, "--csv")
         _check_output(plot, "--plot")
@@ -739,8 +743,12 @@ def bench(
     option: OptionOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Random-play speed, clone() and legal_actions() costs and ISMCTS iterations per
-    second on one core; the speed-up of worker processes."""
+    """Speed: random play, clone(), legal_actions(), ISMCTS and worker processes.
+
+    Random-play speed, clone() and legal_actions() costs, ISMCTS iterations a second.
+
+    All on one core; then the speed-up of --jobs worker processes.
+    """
     with guarded():
         configured = _load(game, players, option)
         if not seconds > 0:
