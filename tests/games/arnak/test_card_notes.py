@@ -9,6 +9,7 @@ Each test names its card and the rulebook passage (rules/arnak-base.md) it pins 
 
 from __future__ import annotations
 
+from meeple.games.arnak.catalogue import catalogue
 from meeple.games.arnak.components import BONUS_KINDS, FEAR
 from meeple.games.arnak.rules import FREE, HOME, SITE_SLOTS, ArnakState, Seat
 
@@ -376,3 +377,12 @@ def test_snake_dreadful_tales_notebook_picks_a_tile_and_takes_no_fear() -> None:
     assert s._bonus[13] == [bonus_kind("coin"), bonus_kind("tablet")]
     assert me(s).res == res(compass=1, jewel=1)
     assert FEAR not in me(s).play and s._fear == fear
+
+
+def test_catalogue_rescue_row_lets_the_player_choose() -> None:
+    # "Assistant Rescue": "Look through the stack secretly and take one ... the assistant
+    # you rescue is exhausted." The component text must not say it is the top one.
+    rows = {r["row"]: r for r in catalogue()["boards"]["snake"]["rows"]}
+    text = rows[4]["glass"]
+    assert "top" not in text
+    assert "take one" in text and "exhausted" in text

@@ -162,7 +162,7 @@ _STEP_WORDS: dict[str, Any] = {
     "travel_icons": lambda arg: "travel " + bag_text(arg, ICONS),
     "take_assistant": lambda arg: f"take a {arg if isinstance(arg, str) else 'silver'} assistant",
     "upgrade_assistant": _simple("upgrade an assistant to gold"),
-    "rescue_assistant": _simple("rescue the top assistant"),
+    "rescue_assistant": _simple("look through the rescue stack and take one assistant, exhausted"),
     "gain_artifact_free": _simple("take an artifact for free"),
     "action": _simple("(main action)"),
     "pass_round": _simple("pass for the round"),
