@@ -58,6 +58,8 @@ def test_a_shepherd_passing_through_a_spirit_opens_no_trade() -> None:
     assert s._shepherds[0] == (1, 0)
     assert s.observation(0)["can_trade"] == []
     assert A.TRADE + BOH not in s.legal_actions()
+    # no meeting is kept either (a later move of Boh onto her tile would otherwise trade)
+    assert not s._together >> BOH & 1
     shepherd_steps(met, 1, E)  # the same Shepherd finishing on Boh does meet him
     assert met.observation(0)["can_trade"] == ["boh"]
 
@@ -68,6 +70,7 @@ def test_a_spirit_passing_through_the_shepherd_opens_no_trade() -> None:
     spirit_steps(s, ARIDNYK, 2, N, E)  # over seat 0's Shepherd on (0, 1) to (1, 1)
     assert s._spirits[ARIDNYK] == (1, 1)
     assert s.observation(0)["can_trade"] == []
+    assert not s._together >> ARIDNYK & 1
     s = ready()
     spirit_steps(s, ARIDNYK, 2, N)
     play(s, A.DONE)  # stopping on the Shepherd after one step of two
