@@ -10,6 +10,7 @@ from meeple.games.anludim.rules import AnludimState
 
 from .scenario import (
     FLUSH,
+    GATHERING,
     PAIRS,
     STRAIGHT,
     THREES,
@@ -356,3 +357,46 @@ def test_base_no_progress_counts_a_combination_its_owner_can_take_back() -> None
     s.apply_action(A.TAKE_BACK)
     play_combination(s, FLUSH, [half(c, v) for c, v in zip(blues, (9, 3), strict=True)])
     assert item_list(s, 1) == [("star", 1)]
+
+
+def expert_blocked_straight() -> AnludimState:
+    """Expert, no card to draw, the voodoo and crystal stacks empty, every teacher on the
+    board. Seat 0's straight 5-6 is the best; seat 1 holds a straight 1-2 that loses to
+    it; seat 2 can do nothing. Seat 0 can place only for emptied stacks, but a gathering
+    of 2s would take the 2 half of her 5 card and dissolve her straight."""
+    s = new_state(3, variant="expert")
+    two_five, three_six = card(2, "blue", (5, "red")), card(3, "blue", (6, "red"))
+    twos = [card(2, "red", (6, "green")), card(2, "yellow", (8, "purple"))]
+    twos.append(card(2, "yellow", (10, "green")))
+    one, two = card(1, "blue", (4, "red")), card(2, "purple", (9, "yellow"))
+    arrange(s, hands={0: twos, 1: [one, two], 2: []}, deck=[], face_up=[-1, -1, -1])
+    s._discard = []
+    put(s, 0, STRAIGHT, [half(two_five, 5), half(three_six, 6)], teacher=False)
+    flush = [card(v, "purple", (v - 6, "yellow")) for v in (9, 10, 11, 12, 13)]
+    put(s, 2, FLUSH, [half(c, v) for c, v in zip(flush, (9, 10, 11, 12, 13), strict=True)], False)
+    put(s, 2, THREES, [half(card(8, c), 8) for c in ("blue", "red", "green")], teacher=False)
+    take_from_stack(s, "voodoo_doll", 99)
+    take_from_stack(s, "crystal_chest", 99)
+    set_turn(s, 2)
+    return s
+
+
+def test_expert_no_progress_counts_a_placement_that_frees_an_open_discipline() -> None:
+    """Rulings, Turn: the round ends without progress only when "no player can place or
+    draw". In the expert game a combination for an emptied stack can absorb the best
+    straight, and then another player calls the Alchemist and collects a vial: the
+    round must go on. (A defect: only the open disciplines were counted.)"""
+    s = expert_blocked_straight()
+    assert s.legal_actions() == [A.END_TURN]
+    s.apply_action(A.END_TURN)
+    assert s.observation(0)["round_results"] == []
+    assert s.current_player == 0
+    assert main_actions(s) == {A.PLACE + PAIRS, A.PLACE + GATHERING}
+    two_five = card(2, "blue", (5, "red"))
+    twos = list(s._hands[0])
+    play_combination(s, GATHERING, [half(two_five, 2)] + [half(c, 2) for c in twos])
+    assert s.observation(0)["table"][0][0]["discipline"] == "gathering"
+    assert s.current_player == 1
+    one, two = s._hands[1]
+    play_combination(s, STRAIGHT, [half(one, 1), half(two, 2)])
+    assert item_list(s, 1) == [("vial", 1)]

@@ -524,10 +524,16 @@ class AnludimState(CheckedState):
             return False
         wrap = self.game.straight_wrap
         everyone = self._thresholds()
+        # Expert: a combination placed for an emptied stack may absorb the strongest one
+        # of an open stack's discipline and let another player beat what is left, so any
+        # placement counts (with nothing to draw they run out: each spends hand cards,
+        # moves cards up the hierarchy or raises its discipline's bar). Base: placing
+        # only raises the bar, and a seat's own take-backs are counted below.
+        disciplines = range(5) if self.game.expert else open_stacks
         for seat in range(len(self._hands)):
             # In the base game she may take back all her combinations first.
             thresholds = everyone if self.game.expert else self._thresholds(exclude_seat=seat)
-            for d in open_stacks:
+            for d in disciplines:
                 if self.game.expert:
                     pool = self._pool(seat, d)
                 else:
