@@ -80,6 +80,14 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
+def check_resample_seed(seed: Any) -> int:
+    """The seed of `State.resample`: a non-negative integer, with no random default (a
+    guess must be reproducible from its seed)."""
+    if seed.__class__ is not int or seed < 0:
+        raise OptionError(f"resample seed must be a non-negative integer, not {seed!r}")
+    return int(seed)
+
+
 class State(ABC):
     """One position of a game. Mutable in place through apply_action only."""
 

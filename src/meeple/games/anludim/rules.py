@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import IllegalActionError, SeatError
 from meeple.games.anludim import actions as A
@@ -745,6 +745,7 @@ class AnludimState(CheckedState):
         n = len(self._hands)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        seed = check_resample_seed(seed)
         seen = set(self._hands[player])
         seen.update(c for c in self._face_up if c >= 0)
         seen.update(self._discard)

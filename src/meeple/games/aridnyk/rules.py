@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import SeatError
 from meeple.games.aridnyk import actions as A
@@ -1661,6 +1661,7 @@ class AridnykState(CheckedState):
         n = len(self._sheep)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        seed = check_resample_seed(seed)
         plan = self._plan
         if plan is None or plan[0] != player:
             plan = self._plan = (player, self._resample_plan(player))

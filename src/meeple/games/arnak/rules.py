@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
     ARROWHEAD,
@@ -454,7 +454,7 @@ class ArnakState(CheckedState):
     def resample(self, player: int, seed: int) -> ArnakState:
         from meeple.games.arnak.observe import resample
 
-        return resample(self, self._check_seat(player), seed)
+        return resample(self, self._check_seat(player), check_resample_seed(seed))
 
     def _check_seat(self, player: Any) -> int:
         from meeple.errors import SeatError
