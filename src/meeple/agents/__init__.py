@@ -76,6 +76,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise AgentError(f"agent setting {part!r} in {spec!r} is not NAME=VALUE")
+        if key.strip() == "seed":
+            raise AgentError(f"{spec!r}: an agent's seed is not a setting, it comes from the run")
         settings[key.strip()] = _setting(value.strip())
     return name, settings
 

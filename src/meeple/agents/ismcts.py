@@ -94,7 +94,7 @@ class ISMCTSAgent:
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+        if iterations is not None and (iterations.__class__ is not int or iterations < 1):
             raise AgentError(f"ismcts iterations must be a positive integer, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
