@@ -39,7 +39,10 @@ def as_action(action: Any, num_actions: int) -> int:
     elif isinstance(action, bool) or not hasattr(action, "__index__"):
         raise IllegalActionError(f"an action is an integer id, not {action!r}")
     else:
-        result = action.__index__()
+        try:
+            result = action.__index__()
+        except TypeError:  # numpy arrays of floats or of more than one element
+            raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
     if not 0 <= result < num_actions:
         raise IllegalActionError(f"action {result} is out of range: ids run 0..{num_actions - 1}")
     return result

@@ -33,7 +33,7 @@ from typing import Any
 
 import meeple.agents
 from meeple.agents import Agent
-from meeple.core.game import Game, State
+from meeple.core.game import Game, State, check_seed
 from meeple.core.registry import list_games
 from meeple.core.rng import mix_seed
 from meeple.errors import IllegalActionError, OptionError
@@ -119,6 +119,8 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        if seed is not None:
+            check_seed(seed)  # gymnasium's own error would be outside meeple's family
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31))
         n = self.game.info.players
