@@ -187,3 +187,26 @@ def test_ismcts_iterations_must_be_a_positive_integer(value: str) -> None:
     with pytest.raises(AgentError, match="ismcts iterations must be a positive integer"):
         agents.make_from_spec(f"ismcts:iterations={value}")
     assert getattr(agents.make_from_spec("ismcts:iterations=12"), "iterations", None) == 12
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "message"),
+    [
+        ("seconds", "abc", "seconds must be a finite number > 0"),
+        ("seconds", "inf", "seconds must be a finite number > 0"),
+        ("seconds", "true", "seconds must be a finite number > 0"),
+        ("exploration", "-1", "exploration must be a finite number >= 0"),
+        ("exploration", "nan", "exploration must be a finite number >= 0"),
+        ("guide", "abc", "guide must be a finite number >= 0"),
+        ("rollout_depth", "2.5", "rollout_depth must be an integer >= 0"),
+        ("width", "abc", "width must be an integer >= 0"),
+        ("tree_depth", "-1", "tree_depth must be an integer >= 0"),
+    ],
+)
+def test_ismcts_numeric_settings_name_what_they_take(
+    setting: str, value: str, message: str
+) -> None:
+    """A word, a bool, an infinity or a fraction where a count belongs is refused with
+    the setting's own terms, not an error from comparing a string with a number."""
+    with pytest.raises(AgentError, match=message):
+        agents.make_from_spec(f"ismcts:{setting}={value}")

@@ -72,6 +72,24 @@ def _decided(root: _Node, left: int) -> bool:
     return first - second > left
 
 
+def _check_count(name: str, value: object, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        kind = "a positive integer" if least == 1 else f"an integer >= {least}"
+        raise AgentError(f"ismcts {name} must be {kind}, not {value!r}")
+
+
+def _check_real(name: str, value: object, positive: bool = False) -> None:
+    """A finite number, > 0 or >= 0 (a bool or a word is no number)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not (value > 0 if positive else value >= 0)
+    ):
+        bound = "> 0" if positive else ">= 0"
+        raise AgentError(f"ismcts {name} must be a finite number {bound}, not {value!r}")
+
+
 class ISMCTSAgent:
     name = "ismcts"
 
@@ -94,28 +112,28 @@ class ISMCTSAgent:
     ) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
-        if iterations is not None and (iterations.__class__ is not int or iterations < 1):
-            raise AgentError(f"ismcts iterations must be a positive integer, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise AgentError(f"ismcts seconds must be positive, not {seconds!r}")
+        if iterations is not None:
+            _check_count("iterations", iterations, 1)
+        if seconds is not None:
+            _check_real("seconds", seconds, positive=True)
         if rollout not in ("random", "heavy", "greedy"):
             raise AgentError(f"ismcts rollout is 'random', 'heavy' or 'greedy', not {rollout!r}")
-        if exploration is not None and not exploration >= 0:
-            raise AgentError(f"ismcts exploration must be >= 0, not {exploration!r}")
-        if rollout_depth is not None and rollout_depth < 0:
-            raise AgentError(f"ismcts rollout_depth must be >= 0, not {rollout_depth!r}")
-        if guide is not None and not guide >= 0:
-            raise AgentError(f"ismcts guide must be >= 0, not {guide!r}")
+        if exploration is not None:
+            _check_real("exploration", exploration)
+        if rollout_depth is not None:
+            _check_count("rollout_depth", rollout_depth, 0)
+        if guide is not None:
+            _check_real("guide", guide)
         if not isinstance(stop_early, bool):
             raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
         if not isinstance(reuse, bool):
             raise AgentError(f"ismcts reuse is true or false, not {reuse!r}")
         if settle is not None and not isinstance(settle, bool):
             raise AgentError(f"ismcts settle is true or false, not {settle!r}")
-        if width is not None and (isinstance(width, bool) or width < 0):
-            raise AgentError(f"ismcts width must be an integer >= 0, not {width!r}")
-        if tree_depth is not None and (isinstance(tree_depth, bool) or tree_depth < 0):
-            raise AgentError(f"ismcts tree_depth must be an integer >= 0, not {tree_depth!r}")
+        if width is not None:
+            _check_count("width", width, 0)
+        if tree_depth is not None:
+            _check_count("tree_depth", tree_depth, 0)
         if root not in (None, "ucb", "sweep"):
             raise AgentError(f"ismcts root is 'ucb' or 'sweep', not {root!r}")
         if round_end is not None and not isinstance(round_end, bool):
