@@ -64,9 +64,14 @@ def test_characters_dealt_two_keep_one() -> None:
     play(state, A.CHARACTER + keep)
     assert state.current_player == 1
     assert state.legal_actions() == [A.CHARACTER + c for c in dealt[1]]
-    for seat in range(3):
-        obs = state.observation(seat)
-        assert obs["characters"] == [CHARACTER_NAMES[keep], None, None]
+    # the choice is secret until every seat has made it: only seat 0 knows hers
+    assert state.observation(0)["characters"] == [CHARACTER_NAMES[keep], None, None]
+    for seat in (1, 2):
+        assert state.observation(seat)["characters"] == [None, None, None]
+    assert state.public_observation()["characters"] == [None, None, None]
+    assert state.public_action_string(A.CHARACTER + dealt[1][0]) == (
+        "keep one of the two Unsimple cards dealt"
+    )
     assert state.observation(0)["character_choice"] == []
     # seat 1's two cards are still its own secret
     assert state.observation(2)["character_choice"] == [CHARACTER_NAMES[c] for c in dealt[2]]
@@ -75,6 +80,22 @@ def test_characters_dealt_two_keep_one() -> None:
     names = [CHARACTER_NAMES[keep], CHARACTER_NAMES[dealt[1][0]], CHARACTER_NAMES[dealt[2][0]]]
     for seat in range(3):
         assert state.observation(seat)["characters"] == names
+    assert state.public_observation()["characters"] == names
+
+
+def test_a_secret_character_choice_is_guessed_anew() -> None:
+    """A guess for seat 1 may give seat 0 any character seat 1 has not seen, and keeps
+    what seat 1 sees; once all have chosen, every guess keeps the true characters."""
+    state = meeple.load_game("aridnyk", players=3, characters=True).new_initial_state(7)
+    mine = list(state._dealt[1])
+    play(state, A.CHARACTER + state._dealt[0][0])
+    guessed = {state.resample(1, k)._characters[0] for k in range(40)}
+    assert len(guessed) > 3 and not guessed & set(mine)
+    for k in range(5):
+        assert state.resample(1, k).observation(1) == state.observation(1)
+    play(state, A.CHARACTER + mine[0], A.CHARACTER + state._dealt[2][1])
+    chosen = state._characters
+    assert all(state.resample(1, k)._characters == chosen for k in range(5))
 
 
 def test_no_characters_without_the_variant() -> None:

@@ -1465,6 +1465,15 @@ class AridnykState(CheckedState):
         """What a spectator sees: every public thing, no seat's private tiles or cards."""
         return self._observe(None)
 
+    def _shown_characters(self, player: int | None) -> list[str | None]:
+        """Every seat's character as `player` knows it: the choice is secret until the
+        last seat has made it (the table keeps its cards face down until then)."""
+        choosing = self._phase == CHOOSE_CHARACTER
+        return [
+            CHARACTER_NAMES[c] if c >= 0 and (not choosing or s == player) else None
+            for s, c in enumerate(self._characters)
+        ]
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         n = len(self._sheep)
         layout = self._layout
@@ -1571,9 +1580,7 @@ class AridnykState(CheckedState):
                 "plots": [p + 1 for p in self._discards[_PLOT]],
                 "trinkets": [t + 1 for t in self._discards[_TRINKET]],
             },
-            "characters": [CHARACTER_NAMES[c] if c >= 0 else None for c in self._characters]
-            if self.game.characters
-            else None,
+            "characters": self._shown_characters(player) if self.game.characters else None,
             "character_choice": [CHARACTER_NAMES[c] for c in self._dealt[player]]
             if player is not None
             else [],
@@ -1684,15 +1691,20 @@ class AridnykState(CheckedState):
             pool.sort()
             new._decks[kind] = pool
         if self._phase == CHOOSE_CHARACTER:
+            # the cards `player` saw: her own two, or the one she kept; every other
+            # seat's two, or its secret choice, comes from the rest
             others = [s for s in range(n) if s != player]
             seen = set(self._dealt[player])
-            seen.update(c for c in self._characters if c >= 0)
+            if self._characters[player] >= 0:
+                seen.add(self._characters[player])
             pool = [c for c in range(len(CHARACTERS)) if c not in seen]
             rng.shuffle(pool)
             for s in others:
                 if self._dealt[s]:
                     new._dealt[s] = sorted(pool[:2])
                     del pool[:2]
+                elif self._characters[s] >= 0:
+                    new._characters[s] = pool.pop()
         self._as_guess(new, seed)
         # The Plot checks cached in _met read the board, the Shepherds, the Spirits and
         # the (public) characters, none of which a resample changes: the guess shares them.

@@ -49,8 +49,9 @@ def _card_name(code: int) -> str:
 
 
 def action_text(state: AridnykState, action: int, public: bool = False) -> str:
-    """`action` in words (every Aridnyk action reads the same to all seats: discarded
-    cards go face up to the discard pile)."""
+    """`action` in words. Every Aridnyk action but the choice of a character reads the
+    same to all seats (discarded cards go face up to the discard pile); that choice is
+    secret until every seat has made it."""
     if action.__class__ is not int or not 0 <= action < A.NUM_ACTIONS:
         return f"<no such action {action!r}>"
     if action < A.ROTATE:
@@ -118,6 +119,8 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
         return f"take {_tile_name(action - A.HORIZON)} from the Horizon"
     if action == A.STACK_TOP:
         return "take the revealed top tile of the stack"
+    if public:  # the choice stays secret until every seat has made it
+        return "keep one of the two Unsimple cards dealt"
     return f"keep {CHARACTER_NAMES[action - A.CHARACTER].capitalize()}"
 
 
