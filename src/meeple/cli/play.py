@@ -126,7 +126,12 @@ class Session:
             seat = state.current_player
             agent = self.seats[seat]
             if agent is not None:
-                action = self.bot_decision(seat, agent)
+                try:
+                    action = self.bot_decision(seat, agent)
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks stops as `q` does
+                    self.console.print()
+                    self.stop("interrupted", offer_save=True)
+                    return False
             else:
                 chosen = self.human_decision(seat)
                 if chosen is None:
@@ -223,21 +228,30 @@ class Session:
 
     def stop(self, why: str, offer_save: bool = False) -> None:
         decisions = len(self.state.history())
-        self.console.print(f"{why}: the game stopped after {decisions} decisions.")
+        plural = "" if decisions == 1 else "s"
+        self.console.print(f"{why}: the game stopped after {decisions} decision{plural}.")
         if self.save is None and offer_save:
-            answer = self.ask("Save the game? Type a file name, or press Enter to skip: ")
-            if answer and answer.strip():
-                self.write(Path(answer.strip()))
+            while True:  # a name that cannot be written is asked for again
+                answer = self.ask("Save the game? Type a file name, or press Enter to skip: ")
+                if not (answer and answer.strip()) or self.write(Path(answer.strip())):
+                    break
         elif self.save is not None:
             self.write(self.save)
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path) -> bool:
+        """Save the record to `path`; False (and a message) when it cannot be written."""
         try:
             save_record(self.state, path)
         except OSError as exc:
-            self.console.print(f"could not save to {path}: {exc.strerror}", style="red")
-            return
-        self.console.print(f"game saved to {path}")
+            self.console.print(
+                f"could not save to {path}: {exc.strerror or exc}",
+                style="red",
+                markup=False,
+                soft_wrap=True,  # a long path stays whole, to copy
+            )
+            return False
+        self.console.print(f"game saved to {path}", markup=False, soft_wrap=True)
+        return True
 
     def finish(self) -> None:
         state = self.state

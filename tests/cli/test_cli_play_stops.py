@@ -1,0 +1,67 @@
+"""`meeple play` stopping early: an unwritable --save, Ctrl-C while a bot thinks, a save
+name that cannot be written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.app import app
+from meeple.cli.play import Session
+from meeple.core.game import State
+from meeple.core.record import load_record
+
+
+@pytest.mark.parametrize("where", ["missing", "folder"])
+def test_an_unwritable_save_is_refused_before_the_game(
+    runner: CliRunner, tmp_path: Path, where: str
+) -> None:
+    save = tmp_path / "no such folder" / "game.json" if where == "missing" else tmp_path
+    args = ["play", "anludim", "--seed", "2", "--save", str(save)]
+    result = runner.invoke(app, args, input="1\n" * 5)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: --save "), result.stderr
+    assert "choose an action" not in result.stdout  # no game was started
+
+
+class Interrupted:
+    """A bot whose thinking is cut short by Ctrl-C."""
+
+    name = "slow"
+
+    def act(self, state: State) -> int:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_bot_thinks_stops_the_game_and_saves_it(tmp_path: Path) -> None:
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    save = tmp_path / "stopped.json"
+    console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
+    console.input = lambda prompt="", **_: "6"  # type: ignore[method-assign]
+    try:
+        finished = Session(state, [None, Interrupted()], console, save).run()
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C while a bot thought ended the command, with no record saved")
+    console.file.close()
+    screen = (tmp_path / "screen.txt").read_text()
+    assert not finished
+    assert "interrupted: the game stopped after 1 decision." in screen
+    assert f"game saved to {save}" in screen
+    assert load_record(save)["actions"] == state.history()
+
+
+def test_a_save_name_that_cannot_be_written_is_asked_for_again(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    bad, good = tmp_path / "missing" / "a.json", tmp_path / "quit.json"
+    result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input=f"q\n{bad}\n{good}\n")
+    assert result.exit_code == 0, result.output
+    assert "the game stopped after 0 decisions." in result.stdout
+    assert f"could not save to {bad}" in result.stdout
+    assert f"game saved to {good}" in result.stdout
+    assert load_record(good)["actions"] == []
