@@ -172,3 +172,21 @@ def test_outputs_in_a_missing_folder_fail_before_playing(
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert "there is no folder" in one_error_line(result.stderr)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "anludim", "-b", "random,greedy", "-n", "1", "--csv"],
+        ["tournament", "anludim", "-b", "random,greedy", "-n", "1", "--journal"],
+        ["simulate", "anludim", "-n", "1", "--journal"],
+    ],
+)
+def test_outputs_naming_a_folder_fail_before_playing(
+    runner: CliRunner, tmp_path: Path, args: list[str]
+) -> None:
+    # Before, --csv found out only once every game had been played.
+    result = runner.invoke(app, [*args, str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{args[-1]} {str(tmp_path)!r} is a folder" in one_error_line(result.stderr)
+    assert "games played" not in result.stdout

@@ -142,15 +142,12 @@ def _progress(label: str, disable: bool) -> Progress:
 
 def _check_output(path: Path | None, flag: str) -> None:
     """Fail before any game is played when an output file cannot be written there."""
-    if path is not None and not path.parent.is_dir():
+    if path is None:
+        return
+    if path.is_dir():
+        raise OptionError(f"{flag} {str(path)!r} is a folder: give a file name")
+    if not path.parent.is_dir():
         raise OptionError(f"{flag} {str(path)!r}: there is no folder {str(path.parent)!r}")
-
-
-def _check_save(path: Path | None) -> None:
-    """Fail before the game starts when --save could not be written at its end."""
-    _check_output(path, "--save")
-    if path is not None and path.is_dir():
-        raise OptionError(f"--save {str(path)!r} is a folder: give the record a file name")
 
 
 def _journaled(where: Backend, path: Path | None, game: Game) -> Backend:
@@ -256,7 +253,7 @@ def play(
     """Play a game at the terminal against bots, or with friends on one screen."""
     with guarded():
         configured = _load(game, players, option)
-        _check_save(save)
+        _check_output(save, "--save")
         given_seed = seed
         seed = check_seed(seed if seed is not None else secrets.randbelow(2**31))
         seats = seat_agents(bots, configured.info.players, seat, seed)
