@@ -100,3 +100,18 @@ def test_journal_refuses_a_game_record(runner: CliRunner, finished_record: Path)
     before = finished_record.read_bytes()
     assert "is not a meeple journal" in refused(runner, ["journal", str(finished_record)])
     assert finished_record.read_bytes() == before
+
+
+@pytest.mark.parametrize("games", [0, 2])
+def test_replay_names_a_journal_given_for_a_record(
+    runner: CliRunner, tmp_path: Path, games: int
+) -> None:
+    """A journal keeps results, not moves; replay says so rather than "Extra data"."""
+    path = tmp_path / "run.jsonl"
+    args = ["tournament", "anludim", "-b", "random,greedy", "-n", str(max(games, 1))]
+    assert runner.invoke(app, [*args, "--journal", str(path)]).exit_code == 0
+    if games == 0:  # a journal of its header alone is one JSON object, as a record is
+        path.write_text(path.read_text().splitlines()[0] + "\n")
+    line = refused(runner, ["replay", str(path)])
+    assert "is a journal of game results, not a game record" in line
+    assert f"meeple journal {path}" in line

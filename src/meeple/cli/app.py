@@ -42,7 +42,7 @@ from meeple.core.registry import list_games, load_game
 from meeple.errors import MeepleError, OptionError
 from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
 from meeple.sim.bench import bench as run_bench
-from meeple.sim.journal import Journal, JournaledBackend
+from meeple.sim.journal import MAGIC, Journal, JournaledBackend
 from meeple.sim.parallel import BACKENDS, Backend, make_backend
 from meeple.sim.plot import RateBar, plot_run, require_matplotlib
 from meeple.sim.runner import (
@@ -632,6 +632,21 @@ def journal(
 # --- replay ---------------------------------------------------------------------------
 
 
+def _refuse_journal(path: Path) -> None:
+    """A journal is not a record (it keeps results, not moves): say so, and what reads it."""
+    try:
+        with path.open(encoding="utf-8") as file:
+            head = json.loads(file.readline())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return  # load_record names what is wrong with the file
+    if isinstance(head, dict) and head.get("journal") == MAGIC:
+        raise OptionError(
+            f"{str(path)!r} is a journal of game results, not a game record: "
+            f"`meeple journal {path}` rates it; replay reads a record written by "
+            "`meeple play --save` or the server's /api/tables/ID/record"
+        )
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `meeple play --save`.")],
@@ -643,6 +658,7 @@ def replay(
 ) -> None:
     """Step through a saved game record."""
     with guarded():
+        _refuse_journal(file)
         record = load_record(file)
         replay_record(record)  # the whole record must replay before we show any of it
         state = replay_record({**record, "actions": []})
