@@ -204,12 +204,6 @@ def test_observe_and_render_show_nothing_hidden_from_that_seat(setup: Setup) -> 
     assert count > 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Aridnyk's resample deals tiles returned to the Spring stack by a Horizon "
-    "refresh (public) into other seats' hidden hands, where observation(p) shows them "
-    "as known: a game-engine defect, outside meeple.rl",
-)
 def test_aridnyk_resample_keeps_every_seats_observation() -> None:
     """The docs' promise (a resampled world encodes identically for its seat), checked
     at every position of two games where a Horizon refresh puts tiles back."""

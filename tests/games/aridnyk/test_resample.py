@@ -73,3 +73,27 @@ def test_guesses_follow_the_position_as_the_game_goes_on() -> None:
             step += 1
             legal = state.legal_actions()
             state.apply_action(legal[rng.below(len(legal))])
+
+
+def test_tiles_a_horizon_refresh_put_back_stay_in_the_stack_of_a_guess() -> None:
+    """Refreshed Horizon tiles go back into the active stack in sight of all: a guess
+    must not deal them into another seat's hidden hand, where they would read as known."""
+    refreshed = 0
+    for seed in (1853, 1706):
+        state = meeple.load_game("aridnyk", players=2).new_initial_state(seed=seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            assert isinstance(state, AridnykState)
+            public = state._public_tiles
+            if any(t in public for t in state._stacks[0]):
+                refreshed += 1
+                for seat in range(2):
+                    view = state.observation(seat)
+                    for k in range(3):
+                        guess = state.resample(seat, k)
+                        assert guess.observation(seat) == view
+                        shown = sorted(t for t in state._stacks[0] if t in public)
+                        assert all(t in guess._stacks[0] for t in shown)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+    assert refreshed  # the deals do reach a refresh

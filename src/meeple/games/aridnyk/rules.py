@@ -179,7 +179,7 @@ def _tier_sheep(tiers: list[Tier], level: int) -> int:
 
 
 _Deals = list[tuple[int, list[int], int]]  # (seat, cards it shows, how many it hides)
-_Plan = tuple[list[int], _Deals, list[list[int]], list[tuple[list[int], _Deals]]]
+_Plan = tuple[list[int], list[int], _Deals, list[list[int]], list[tuple[list[int], _Deals]]]
 
 
 def _pick(pool: list[int], rng: Rng) -> int:
@@ -1636,8 +1636,10 @@ class AridnykState(CheckedState):
         until its next action."""
         others = [s for s in range(len(self._sheep)) if s != player]
         public = self._public_tiles
-        # tiles: unseen hand tiles were dealt from Spring at setup
-        tile_pool = sorted(self._stacks[0])
+        # tiles: unseen hand tiles were dealt from Spring at setup; Horizon tiles
+        # shuffled back into it (a refresh) are known to be there, so they stay
+        tile_pool = [t for t in self._stacks[0] if t not in public]
+        spring_shown = sorted(t for t in self._stacks[0] if t in public)
         tile_deals = []
         for s in others:
             hand = self._tiles[s]
@@ -1658,7 +1660,7 @@ class AridnykState(CheckedState):
                 pool.extend(hidden)
                 deals.append((s, [c for c in hands[s] if base + c in seen], len(hidden)))
             card_plans.append((sorted(pool), deals))
-        return tile_pool, tile_deals, later_stacks, card_plans
+        return tile_pool, spring_shown, tile_deals, later_stacks, card_plans
 
     def resample(self, player: int, seed: int) -> AridnykState:
         """Deal what `player` cannot see anew from a canonical order and `seed`: other
@@ -1672,7 +1674,7 @@ class AridnykState(CheckedState):
         plan = self._plan
         if plan is None or plan[0] != player:
             plan = self._plan = (player, self._resample_plan(player))
-        tile_pool, tile_deals, later_stacks, card_plans = plan[1]
+        tile_pool, spring_shown, tile_deals, later_stacks, card_plans = plan[1]
         rng = Rng(mix_seed(seed, 0x5EED))
         new = self.clone()
         new._plan = None
@@ -1680,6 +1682,7 @@ class AridnykState(CheckedState):
         pool = tile_pool[:]
         for s, shown, count in tile_deals:
             new._tiles[s] = sorted(shown + [_pick(pool, rng) for _ in range(count)])
+        pool += spring_shown
         pool.sort()
         new._stacks = [pool, *(stack[:] for stack in later_stacks)]
         new._starter_stack = sorted(self._starter_stack)
