@@ -43,7 +43,7 @@ class AnludimGame(Game):
         self.stacks = stacks_for(players)
         notes = (
             "The apprentice deck pairing and three colour names are placeholders "
-            "(rulings/anludim.md); the rules are complete.",
+            "(docs/games/anludim.md); the rules are complete.",
         )
         self.info = GameInfo(
             name="anludim",

@@ -57,7 +57,7 @@ class AridnykGame(Game):
         self.reactions = not family
         notes = (
             "The 45 tiles, 54 Plots and 42 Trinkets are a designed placeholder set "
-            "(rulings/aridnyk.md), not the published cards; the rules are complete.",
+            "(docs/games/aridnyk.md), not the published cards; the rules are complete.",
         )
         self.info = GameInfo(
             name="aridnyk",
