@@ -402,3 +402,28 @@ def test_two_workers_write_the_same_journal_csv_and_json_as_one(tmp_path: Path) 
             row["elo"] = round(row["elo"], 6)  # the fit's sums may run in another order
         outputs[jobs] = (data, table.read_text(), games, by_bot)
     assert outputs["2"] == outputs["1"]
+
+
+def test_bots_of_a_journal_that_never_met_show_no_rate_against_each_other(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "two-runs.jsonl"
+    journal = Journal.open(path, meeple.load_game("anludim", players=2))
+    # Greedy met random and met search; random and search never played each other.
+    for seed, seats, returns in [
+        (1, ("greedy", "random"), [1.0, 0.0]),
+        (2, ("random", "greedy"), [0.0, 1.0]),
+        (1, ("greedy", "ismcts"), [0.0, 1.0]),
+    ]:
+        journal.record(GameResult(seed, returns, [0.0, 0.0], 1, agents=seats), [{}, {}])
+    rated, _ = rate_journal(Journal.read(path))
+    assert rated.bots == ["greedy", "random", "ismcts"]
+    assert rated.pair_rate(0, 1) == (1.0, wilson(2, 2), 2)
+    assert rated.pair_rate(1, 2) is None and rated.pair_rate(2, 1) is None
+    shown = CliRunner().invoke(app, ["journal", str(path)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    random_row = next(line for line in shown.stdout.splitlines() if line.startswith("│ random"))
+    cells = [cell.strip() for cell in random_row.strip("│").split("│")]
+    # Columns by rating: ismcts, greedy, random. Random lost both games to greedy and
+    # never played the search: no rate there, not a "0%" that reads as lost games.
+    assert cells == ["random", "-", "0% (0%-66%)", "-"]

@@ -152,12 +152,12 @@ class TournamentResult:
         return sorted(self.standings, key=lambda s: (-s.elo, s.index))
 
     def pair_rate(self, i: int, j: int) -> tuple[float, tuple[float, float], int] | None:
-        """Bot i's win rate against bot j (draws half), its interval and the games."""
+        """Bot i's win rate against bot j (draws half), its interval and the games; None
+        when they played no game (a journal's bots need not all have met)."""
         for p in self.pairs:
-            if {p.a, p.b} == {i, j}:
+            if {p.a, p.b} == {i, j} and p.games:
                 score = p.a_score if p.a == i else p.games - p.a_score
-                rate = score / p.games if p.games else 0.0
-                return rate, wilson(score, p.games), p.games
+                return score / p.games, wilson(score, p.games), p.games
         return None
 
     def seat_scores(self) -> list[list[float]]:
