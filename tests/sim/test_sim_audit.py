@@ -14,6 +14,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner
 
 import meeple
-from meeple.cli.app import app
+from meeple.cli.app import _standings_table, app
 from meeple.core.game import Game
 from meeple.sim.journal import Journal, JournaledBackend
 from meeple.sim.parallel import GameJob, OnResult, SerialBackend
@@ -427,3 +429,19 @@ def test_bots_of_a_journal_that_never_met_show_no_rate_against_each_other(
     # Columns by rating: ismcts, greedy, random. Random lost both games to greedy and
     # never played the search: no rate there, not a "0%" that reads as lost games.
     assert cells == ["random", "-", "0% (0%-66%)", "-"]
+
+
+def test_the_standings_say_when_the_elo_fit_did_not_settle() -> None:
+    """The ratings of a fit stopped at its step limit are rough, and the table says so."""
+    game = meeple.load_game("anludim", players=2)
+    backend = Scripted(lambda i, seats: [1.0, 0.0])
+    result = run_tournament(game, ["greedy", "random"], 2, seed=5, backend=backend)
+
+    def caption(r: Any) -> str:
+        console = Console(width=100, record=True)
+        console.print(_standings_table(r))
+        return console.export_text()
+
+    assert result.elo.converged and "did not settle" not in caption(result)
+    stuck = replace(result, elo=replace(result.elo, converged=False))
+    assert "the Elo fit did not settle" in caption(stuck)

@@ -467,6 +467,11 @@ def _standings_table(result: TournamentResult) -> Table:
     )
     if searched:
         table.caption += "\nit/move: search iterations a decision it searched, on average"
+    if not result.elo.converged:
+        table.caption += (
+            f"\nthe Elo fit did not settle in {result.elo.iterations} steps: read the ratings "
+            "as rough"
+        )
     table.caption_justify = "left"
     return table
 
