@@ -184,6 +184,26 @@ def test_no_aley_trade_without_a_movable_tile() -> None:
     illegal(s, A.TRADE + ALEY, "you cannot pay for it")
 
 
+@pytest.mark.parametrize(("name", "kind"), [("aridnyk", "trinkets"), ("boh", "plots")])
+def test_no_draw_trade_with_nothing_to_draw(name: str, kind: str) -> None:
+    """Aridnyk's and Boh's trades draw a card: with none left in the deck, its discards
+    or the row, the trade would take 2 Sheep for nothing, so it is not offered."""
+    s = ready()
+    s._sheep[0] = 9
+    s._spirits[spirit(name)] = (1, 1)
+    k = A.TRINKET_KIND if kind == "trinkets" else A.PLOT_KIND
+    s._decks[k] = []
+    s._discards[k] = []
+    s._rows[k] = [-1, -1, -1]
+    touch(s)
+    shepherd_steps(s, 1, E)
+    assert s.observation(0)["can_trade"] == []
+    illegal(s, A.TRADE + spirit(name), "it would give you nothing")
+    s._discards[k] = [3]  # a discard pile is shuffled into a new deck
+    touch(s)
+    assert s.observation(0)["can_trade"] == [name]
+
+
 def test_aley_may_put_a_tile_back_where_it_was() -> None:
     s = meet("aley")
     play(s, A.TRADE + ALEY, A.BOARD_TILE + 7, A.ROTATE + 0)

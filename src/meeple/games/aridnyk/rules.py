@@ -807,6 +807,11 @@ class AridnykState(CheckedState):
             return False
         if TRADE_CARD[spirit] and not self._hand_size(me):
             return False
+        # a trade whose effect cannot happen is not offered (Sheep for nothing)
+        if spirit == S_ARIDNYK:
+            return self._can_draw(_TRINKET)
+        if spirit == S_BOH:
+            return self._can_draw(_PLOT)
         return spirit != S_ALEY or self._can_move_a_tile()
 
     def _trade_options(self) -> list[tuple[int, int]]:
@@ -1379,7 +1384,10 @@ class AridnykState(CheckedState):
                     "moved onto the other this turn"
                 )
             if not self._trade_cost(spirit, 0):
-                return f"cannot trade with {name}: you cannot pay for it"
+                return (
+                    f"cannot trade with {name}: you cannot pay for it, or it would give "
+                    "you nothing (no card left to draw, no tile to move)"
+                )
         if A.CELL <= action < A.DISCARD_TILE and self._stack and self._stack[-1][0] == F_PLACE:
             frame = self._stack[-1]
             if frame[2] >= 0 and frame[3] >= 0:
