@@ -85,7 +85,7 @@ def check_resample_seed(seed: Any) -> int:
     guess must be reproducible from its seed)."""
     if seed.__class__ is not int or seed < 0:
         raise OptionError(f"resample seed must be a non-negative integer, not {seed!r}")
-    return int(seed)
+    return seed
 
 
 class State(ABC):

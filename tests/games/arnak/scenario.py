@@ -274,3 +274,4 @@ def do(state: ArnakState, *actions: int | str) -> ArnakState:
 
 BASIC_DECK = cards("funding_car", "funding_boat", "exploration_car", "exploration_boat")
 """The four basic cards as a deck, bottom first: exploration (boat) is drawn first."""
+FC, FB, EC, EB = BASIC_DECK  # bottom .. top: EB is drawn first, FC is the bottom card

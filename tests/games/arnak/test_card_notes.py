@@ -15,6 +15,8 @@ from meeple.games.arnak.rules import FREE, HOME, SITE_SLOTS, ArnakState, Seat
 
 from .scenario import (
     BASIC_DECK,
+    EB,
+    FC,
     A,
     assistant,
     card,
@@ -31,15 +33,12 @@ from .scenario import (
     supply,
 )
 
-DECK = BASIC_DECK
-FC, FB, EC, EB = DECK  # bottom .. top: EB is drawn first
-
 
 def table(hand: list[str | int], players: int = 2, board: str = "bird", **kw: object) -> ArnakState:
-    """Seat 0 to act with exactly this hand, the 4-card DECK, an empty play area and the
+    """Seat 0 to act with exactly this hand, the 4-card BASIC_DECK, an empty play area and the
     given resources (none by default); the other seats hold nothing."""
     s = fresh(players, board)
-    kw.setdefault("deck", DECK)
+    kw.setdefault("deck", BASIC_DECK)
     kw.setdefault("play", [])
     kw.setdefault("resources", {})
     setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
@@ -261,7 +260,7 @@ def test_site_tile_l1_01_gains_an_item_free_to_the_bottom_of_the_deck() -> None:
     assert legal(s) == {A.OPTION, A.OPTION + 1}
     do(s, A.OPTION + 1)
     do(s, A.CARD + card("aeroplane"))  # a 4-coin item with no coins
-    assert me(s).deck[0] == card("aeroplane") and me(s).deck[1:] == DECK
+    assert me(s).deck[0] == card("aeroplane") and me(s).deck[1:] == BASIC_DECK
     assert me(s).hand == [] and me(s).res == res()
     assert card("aeroplane") not in s._row_item
     do(s, A.END_TURN)

@@ -1216,8 +1216,8 @@ class ArnakState(CheckedState):
             # assistants leaves room to take one
             if self._rescue:
                 self._rescue_seen |= 1 << p
-            if len(seat.assistants) < MAX_ASSISTANTS and self._rescue:
-                self._stack.append((RESCUE, p))
+                if len(seat.assistants) < MAX_ASSISTANTS:
+                    self._stack.append((RESCUE, p))
         elif op == "pass_round":
             self._main = True
             self._pass_pending = True
