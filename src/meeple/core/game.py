@@ -128,6 +128,19 @@ class State(ABC):
         """
         raise NotImplementedError(f"{self.game.info.name} has no public_observation()")
 
+    def observation_ids(self, player: int) -> tuple[Any, ...] | None:
+        """`player`'s view in a compact numeric form, for the encoders of meeple.rl.
+
+        Optional: None (the default) where a game offers none. A game that offers one
+        returns nested tuples of ints (and None) holding no fact that
+        `observation(player)` lacks: it is unchanged by `resample(player, k)`, and the
+        game's encoder turns it into exactly the vector it makes of `observation(player)`
+        (both checked by the tests). Its layout is the game's own, documented beside its
+        encoder. Sections that did not change may be the very same tuple objects as in
+        an earlier call, so an encoder can reuse what it made of them.
+        """
+        return None
+
     @abstractmethod
     def history(self) -> list[int]: ...
 

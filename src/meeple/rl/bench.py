@@ -25,7 +25,7 @@ from statistics import median
 from typing import Any
 
 import meeple
-from meeple.core.game import Game
+from meeple.core.game import Game, State
 from meeple.core.rng import Rng
 from meeple.rl.errors import missing_extra
 from meeple.rl.pettingzoo import MeepleAECEnv
@@ -95,10 +95,15 @@ def env_play(game: Game, seconds: float, seed: int, observe: bool = True) -> flo
 def components(game: Game, seconds: float, seed: int) -> dict[str, float]:
     """Mean microseconds per decision of the parts of an observed step, along random
     games: the decision itself (legal_actions and apply_action), the game's
-    observation(p), its encoding, and the action mask."""
+    observation(p), its encoding, and the action mask. Where the game and its encoder
+    have the compact form, "observation" times `observation_ids(p)` and "encode" its
+    encoding, as the environment does."""
     from meeple.rl.encoding import encoder_for
 
-    encode = encoder_for(game).encode
+    encoder = encoder_for(game)
+    compact = encoder.reads_ids and game.new_initial_state(seed=seed).observation_ids(0) is not None
+    view: Callable[[State, int], Any] = State.observation_ids if compact else State.observation
+    encode: Callable[[Any], Any] = encoder.encode_ids if compact else encoder.encode
     size = game.info.num_distinct_actions
     rng = Rng(seed)
     clock = time.perf_counter
@@ -113,7 +118,7 @@ def components(game: Game, seconds: float, seed: int) -> dict[str, float]:
             state = game.new_initial_state(seed=next_seed)
         seat = state.current_player
         t0 = clock()
-        observation = state.observation(seat)
+        observation = view(state, seat)
         t1 = clock()
         encode(observation)
         t2 = clock()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from meeple.core.game import Game, GameInfo
+from meeple.core.game import Game, GameInfo, State
 from meeple.core.registry import import_path
 from meeple.errors import MeepleError
 from meeple.rl.errors import NoEncoderError, missing_extra
@@ -88,6 +88,24 @@ class Encoder(ABC):
     @abstractmethod
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         """A new float32 vector of length `size`, values in [0, 1], from `observation`."""
+
+    reads_ids: bool = False
+    """Whether `encode_ids` reads the game's `state.observation_ids(p)`."""
+
+    def encode_ids(self, ids: tuple[Any, ...]) -> NDArray[np.float32]:
+        """The vector `encode` makes of `observation(p)`, made from the game's compact
+        `observation_ids(p)` instead (encoders with `reads_ids` only)."""
+        raise NotImplementedError(f"{type(self).__name__} reads observations only")
+
+    def encode_state(self, state: State, player: int) -> NDArray[np.float32]:
+        """`player`'s encoded view of `state`: through `observation_ids` where the game
+        and this encoder have that compact form, else through `observation`. Either
+        way only what `player` may know is read."""
+        if self.reads_ids:
+            ids = state.observation_ids(player)
+            if ids is not None:
+                return self.encode_ids(ids)
+        return self.encode(state.observation(player))
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise a MeepleError if `observation` is not one this encoder can read (another

@@ -180,7 +180,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             state.apply_action(self.opponents[current].act(state))
 
     def _observe(self) -> NDArray[np.float32]:
-        return self.encoder.encode(self.game_state.observation(self.seat))
+        return self.encoder.encode_state(self.game_state, self.seat)
 
     def action_masks(self) -> NDArray[np.int8]:
         """1 for each legal action of the learner now (all 0 once the game is over)."""

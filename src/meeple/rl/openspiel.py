@@ -273,7 +273,7 @@ class MeepleObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.encoder.encode(state.inner.observation(player))
+            self.tensor[:] = self.encoder.encode_state(state.inner, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         if self.perfect_recall:

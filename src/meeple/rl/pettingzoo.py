@@ -63,7 +63,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"meeple_{info.name}_v0"}
         self.encoder = encoder_for(self.game)
-        self._encode = self.encoder.encode
+        self._encode = self.encoder.encode_state
         self._num_actions = info.num_distinct_actions
         self.possible_agents = [f"player_{i}" for i in range(info.players)]
         self.agent_name_mapping = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -175,7 +175,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return self._cache
         state = self.game_state
         observation: Observation = {
-            "observation": self._encode(state.observation(seat)),
+            "observation": self._encode(state, seat),
             "action_mask": self._mask(state, seat),
         }
         self._cache_key = key
