@@ -29,6 +29,9 @@ def check_keeps_view(state: State, player: int, seed: int) -> State:
     assert obs_json(resampled, player) == obs_json(state, player), (
         f"resample({player}, {seed}) changed the observation of seat {player}"
     )
+    assert resampled.observation_ids(player) == state.observation_ids(player), (
+        f"resample({player}, {seed}) changed the compact view of seat {player}"
+    )
     assert resampled.current_player == state.current_player
     assert resampled.is_terminal() == state.is_terminal()
     if state.current_player == player:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
 from meeple.core.rng import Rng, mix_seed
+from meeple.core.wording import third_person
 from meeple.errors import IllegalActionError, SeatError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim.combinations import (
@@ -658,7 +659,7 @@ class AnludimState(CheckedState):
     def public_action_string(self, action: int) -> str:
         if A.KEEP <= action < A.KEEP_DONE:
             return "keeps a card"
-        return self.action_to_string(action)
+        return third_person(self.action_to_string(action))
 
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._hands)

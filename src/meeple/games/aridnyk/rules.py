@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
 from meeple.core.rng import Rng, mix_seed
+from meeple.core.wording import third_person
 from meeple.errors import SeatError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import DELTA, Layout, rotate_mask
@@ -1459,7 +1460,7 @@ class AridnykState(CheckedState):
     def public_action_string(self, action: int) -> str:
         from meeple.games.aridnyk.view import action_text
 
-        return action_text(self, action, public=True)
+        return third_person(action_text(self, action, public=True))
 
     # --- observation -----------------------------------------------------------------
 

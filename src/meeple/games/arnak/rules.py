@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
+from meeple.core.wording import third_person
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
     ARROWHEAD,
@@ -439,7 +440,7 @@ class ArnakState(CheckedState):
     def public_action_string(self, action: int) -> str:
         from meeple.games.arnak.text import action_text
 
-        return action_text(self, action, public=True)
+        return third_person(action_text(self, action, public=True))
 
     def observation(self, player: int) -> dict[str, Any]:
         from meeple.games.arnak.observe import observe
