@@ -39,3 +39,11 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "decisions/s" in capsys.readouterr().out
     main(["--seconds", "0.05", "--repeats", "1", "--json"])
     assert json.loads(capsys.readouterr().out)["game"] == "anludim"
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+def test_breakdown_times_every_part(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--game", game, "--seconds", "0.05", "--repeats", "1", "--breakdown", "--json"])
+    parts = json.loads(capsys.readouterr().out)["breakdown"]
+    assert set(parts) == {"decision_us", "observation_us", "encode_us", "mask_us"}
+    assert all(value > 0 for value in parts.values())

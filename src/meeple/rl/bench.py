@@ -102,7 +102,10 @@ def components(game: Game, seconds: float, seed: int) -> dict[str, float]:
 
     encoder = encoder_for(game)
     compact = encoder.reads_ids and game.new_initial_state(seed=seed).observation_ids(0) is not None
-    view: Callable[[State, int], Any] = State.observation_ids if compact else State.observation
+
+    def view(state: State, seat: int) -> Any:
+        return state.observation_ids(seat) if compact else state.observation(seat)
+
     encode: Callable[[Any], Any] = encoder.encode_ids if compact else encoder.encode
     size = game.info.num_distinct_actions
     rng = Rng(seed)
