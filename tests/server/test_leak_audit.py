@@ -28,7 +28,9 @@ from meeple.games.arnak.components import CARD_INDEX
 from meeple.games.arnak.text import card_name
 from meeple.rl._common import view_text
 
-ARNAK_PUBLIC_BY_RULE = re.compile(r"^(discard .* to their play area|exile .* from their hand|done)$")
+ARNAK_PUBLIC_BY_RULE = re.compile(
+    r"^(discard .* to their play area|exile .* from their hand|done)$"
+)
 """Arnak texts that name a card the observation later loses but the rules show to all:
 a hand card discarded to the play area at the end of a round (the play area is face up;
 the round's shuffle then hides it) and a card exiled from the hand (exile is public;
