@@ -102,6 +102,10 @@ class AnludimState(CheckedState):
         "_fresh",
         "_hands",
         "_history",
+        "_ids_board",
+        "_ids_known",
+        "_ids_standing",
+        "_ids_table",
         "_items",
         "_keep_order",
         "_kept",
@@ -166,6 +170,10 @@ class AnludimState(CheckedState):
         self._fresh = True
         self._optional_used = False
         self._deck = list(range(NUM_CARDS))
+        self._ids_known: tuple[tuple[int, ...], ...] | None = None
+        self._ids_table: tuple[tuple[tuple[Any, ...], ...], ...] | None = None
+        self._ids_board: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._ids_standing: tuple[Any, ...] | None = None
         self._deal_round(first=0)
 
     # --- protocol --------------------------------------------------------------------
@@ -222,6 +230,12 @@ class AnludimState(CheckedState):
         new._turn_player = self._turn_player
         new._fresh = self._fresh
         new._optional_used = self._optional_used
+        # The compact view's sections are immutable: a clone shares them until it
+        # changes what they show and drops its own reference.
+        new._ids_known = self._ids_known
+        new._ids_table = self._ids_table
+        new._ids_board = self._ids_board
+        new._ids_standing = self._ids_standing
         return new
 
     # --- setup and rounds ------------------------------------------------------------
@@ -236,6 +250,7 @@ class AnludimState(CheckedState):
             while len(hand) < HAND_LIMIT[self._coats[seat]] and self._deck:
                 hand.append(self._deck.pop())
         self._face_up = [self._deck.pop() if self._deck else -1 for _ in range(3)]
+        self._ids_board = None
         self._begin_turn(first)
 
     def _begin_turn(self, seat: int) -> None:
@@ -253,6 +268,7 @@ class AnludimState(CheckedState):
                 return -1
             self._deck = self._discard
             self._discard = []
+            self._ids_board = None
             self._rng.shuffle(self._deck)
         elif self._resampled:  # a guess keeps its deck in a canonical order (resample)
             self._rng.to_end(self._deck)
@@ -395,6 +411,7 @@ class AnludimState(CheckedState):
             self._hands[p].append(card)
             self._known[p].append(card)
             self._face_up[slot] = self._draw()
+            self._ids_known = self._ids_board = None
             self._after_main()
             return
         if a == A.CONFIRM:
@@ -410,6 +427,7 @@ class AnludimState(CheckedState):
             else:
                 kind, value = divmod(a - A.DISCARD_ITEM, 5)
                 self._items[p].remove((kind, value + 1))
+            self._ids_standing = None
             card = self._draw()
             if card >= 0:
                 self._hands[p].append(card)
@@ -441,11 +459,13 @@ class AnludimState(CheckedState):
 
     def _take_back(self, p: int, index: int) -> None:
         cid, d, picks, _ = self._table[p].pop(index)
+        self._ids_known = self._ids_table = None
         for card, _ in picks:
             self._hands[p].append(card)
             self._known[p].append(card)
         if self._teacher_cid[d] == cid:
             self._teacher_cid[d] = self._teacher_seat[d] = BOARD
+            self._ids_standing = None
 
     def _place_combination(self, p: int) -> None:
         d = self._placing
@@ -453,7 +473,14 @@ class AnludimState(CheckedState):
         used = {card for card, _ in picks}
         hand = self._hands[p]
         self._hands[p] = [c for c in hand if c not in used]
-        self._known[p] = [c for c in self._known[p] if c not in used]
+        known = self._known[p]
+        self._known[p] = [c for c in known if c not in used]
+        # The compact view keeps a section that did not change (its encoding is reused).
+        self._ids_table = None
+        if len(self._known[p]) != len(known):
+            self._ids_known = None
+        if self._teacher_seat[d] != p:
+            self._ids_standing = None
         if len(self._hands[p]) + len(picks) != len(hand):
             # Expert: some cards came from own combinations, which dissolve.
             row = []
@@ -463,8 +490,10 @@ class AnludimState(CheckedState):
                     row.append(combo)
                     continue
                 self._discard.extend(c for c in cards if c not in used)
+                self._ids_board = None
                 if self._teacher_cid[combo[1]] == combo[0]:
                     self._teacher_cid[combo[1]] = self._teacher_seat[combo[1]] = BOARD
+                    self._ids_standing = None
             self._table[p] = row
         cid = self._next_cid
         self._next_cid += 1
@@ -503,6 +532,7 @@ class AnludimState(CheckedState):
             if self._teacher_seat[d] == p and self._stack_pos[d] < len(stacks[d]):
                 self._items[p].append((d, stacks[d][self._stack_pos[d]]))
                 self._stack_pos[d] += 1
+                self._ids_standing = None
         self._turns += 1
         order = self._tie_order(p)
         five = [seat for seat in order if self._kinds_held(seat) == 5]
@@ -563,6 +593,7 @@ class AnludimState(CheckedState):
             }
         )
         self._rounds_won[winner] += 1
+        self._ids_table = self._ids_board = self._ids_standing = None
         if self._coats[winner] == GOLD:
             self._winner = winner
             self._phase = OVER
@@ -605,12 +636,16 @@ class AnludimState(CheckedState):
         kept = set(self._kept)
         self._deck.extend(c for c in self._hands[p] if c not in kept)
         self._hands[p] = [c for c in self._hands[p] if c in kept]
-        self._known[p] = []
+        if self._known[p]:
+            self._known[p] = []
+            self._ids_known = None
         self._next_keeper()
 
     def _new_round(self) -> None:
         self._round += 1
-        self._known = [[] for _ in self._hands]
+        if any(self._known):
+            self._known = [[] for _ in self._hands]
+            self._ids_known = None
         self._deal_round(first=self._turn_player)
 
     # --- views -----------------------------------------------------------------------
@@ -666,6 +701,89 @@ class AnludimState(CheckedState):
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
         return self._observe(player)
+
+    def observation_ids(self, player: int) -> tuple[Any, ...]:
+        """`observation(player)` as the encoder reads it, in ints; seats are absolute.
+
+        A flat tuple:
+
+        0. `player`;
+        1. your hand: card ids;
+        2. known cards: per seat, the card ids every seat knows to be in that hand;
+        3. table: per seat, its combinations in order, each (discipline, 1 if it holds
+           its teacher else 0, ((card, active half), ...));
+        4. board: (the three face-up cards, -1 for an empty slot; the discard pile);
+        5. standing: (the seat holding each discipline's teacher, -1 on the board; each
+           stack's remaining item values, top first; per seat its items as (kind,
+           value); scrolls per seat; coat per seat, 1 gold; rounds won per seat);
+        6. selection: (card, active half) of the combination being placed;
+        7. the cards you chose to keep (only while you are keeping);
+        8..17. phase (0 main, 1 placing, 2 after main, 3 keeping, 4 over), current
+           player (-4 when over), turn player, discipline being placed (-1 when not
+           placing), optional action used (0/1), may take back (0/1), cards the
+           keeping seat may keep (0 when no one keeps), deck size, round, turns played;
+        18. hand sizes per seat.
+
+        Sections 2..5 are kept in the state until what they show changes (each is
+        dropped where the rules change it), so an encoder may key its work on them.
+        """
+        n = len(self._hands)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        known = self._ids_known
+        if known is None:
+            known = self._ids_known = tuple([tuple(k) for k in self._known])
+        table = self._ids_table
+        if table is None:
+            cids = self._teacher_cid
+            table = self._ids_table = tuple(
+                [
+                    tuple([(d, 1 if cids[d] == cid else 0, picks) for cid, d, picks, _ in row])
+                    for row in self._table
+                ]
+            )
+        board = self._ids_board
+        if board is None:
+            board = self._ids_board = (tuple(self._face_up), tuple(self._discard))
+        standing = self._ids_standing
+        if standing is None:
+            standing = self._ids_standing = self._standing_ids()
+        phase = self._phase
+        cur = self._cur
+        keeping = phase == KEEPING
+        return (
+            player,
+            tuple(self._hands[player]),
+            known,
+            table,
+            board,
+            standing,
+            tuple(self._selection),
+            tuple(self._kept) if keeping and cur == player else (),
+            phase,
+            cur,
+            self._turn_player,
+            self._placing if phase == PLACING else -1,
+            1 if self._optional_used else 0,
+            1 if phase == MAIN and self._fresh and not self.game.expert else 0,
+            KEEP_LIMIT[self._coats[cur]] if keeping else 0,
+            len(self._deck),
+            self._round,
+            self._turns,
+            tuple([len(h) for h in self._hands]),
+        )
+
+    def _standing_ids(self) -> tuple[Any, ...]:
+        stacks = self.game.stacks
+        pos = self._stack_pos
+        return (
+            tuple(self._teacher_seat),
+            tuple([stacks[d][pos[d] :] for d in range(5)]),
+            tuple([tuple(items) for items in self._items]),
+            tuple(self._scrolls),
+            tuple(self._coats),
+            tuple(self._rounds_won),
+        )
 
     def public_observation(self) -> dict[str, Any]:
         """The table as a spectator sees it: `you` is None, `hand` is empty and no
