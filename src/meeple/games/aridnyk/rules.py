@@ -10,6 +10,7 @@ docs/games/aridnyk.md.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
 from meeple.errors import SeatError
 from meeple.games.aridnyk import actions as A
-from meeple.games.aridnyk.board import DELTA, Layout, rotate_mask
+from meeple.games.aridnyk.board import DELTA, GROWN, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
     ARIDNYK_TILE,
     CHARACTER_NAMES,
@@ -189,6 +190,58 @@ def _pick(pool: list[int], rng: Rng) -> int:
     return pool.pop()
 
 
+_IDS_BOARD = ("ids", "board")
+"""The layout cache's key for the board section of observation_ids."""
+_TRADING = frozenset((PLACE, EFFECTS, PICK))
+"""The phases in which the observation lists the trades open to the turn's player."""
+_NO_STEP: tuple[int, ...] = (-1, -1, -1, -1, -1, 0, -1, -1)
+_NO_EXTRA: tuple[Any, ...] = (-1, None, ())
+
+
+def _board_ids(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """The board section of observation_ids: (x, y, tile, terrain, water as it lies) per
+    placed tile, sorted by cell; after a placement, from the section made before it."""
+    grown = layout.cache[GROWN]
+    if grown is not None:
+        before = grown[0].get(_IDS_BOARD)
+        if before is not None:
+            x, y = grown[1]
+            tile = layout.at[x, y]
+            entry = (x, y, tile, layout.terrain[tile], layout.water[tile])
+            at = bisect_left(before, entry)
+            return (*before[:at], entry, *before[at:])
+    terrain = layout.terrain
+    water = layout.water
+    return tuple(
+        [(x, y, tile, terrain[tile], water[tile]) for (x, y), tile in sorted(layout.at.items())]
+    )
+
+
+def _step_ids(frame: list[Any]) -> tuple[int, ...]:
+    """The pending step's items of observation_ids' turn section, for the frame on top
+    of the stack: step, rotation, Spirit, moves left, draw kind, may refresh, reaction
+    trigger, reaction Spirit, then an effects frame's amounts."""
+    kind = frame[0]
+    if kind == F_EFFECTS:
+        return (frame[1], -1, -1, -1, -1, 0, -1, -1, *frame[2])
+    step = 3 + kind
+    if kind == F_PLACE:
+        return (step, frame[3], -1, -1, -1, 0, -1, -1)
+    if kind == F_SHEPHERD:
+        return (step, -1, -1, frame[1], -1, 0, -1, -1)
+    if kind == F_SPIRIT:
+        return (step, -1, frame[1], frame[2], -1, 0, -1, -1)
+    if kind == F_VOVK:
+        return (step, -1, frame[2], frame[1], -1, 0, -1, -1)
+    if kind == F_DRAW:
+        return (step, -1, -1, -1, frame[1], 1 if frame[2] else 0, -1, -1)
+    if kind == F_REACT:
+        if frame[1] == "trade":
+            return (step, -1, -1, -1, -1, 0, 0, frame[2] // 8)
+        return (step, -1, -1, -1, -1, 0, 1, -1)
+    return (step, -1, -1, -1, -1, 0, -1, -1)
+
+
 class AridnykState(CheckedState):
     __slots__ = (
         "_characters",
@@ -200,6 +253,9 @@ class AridnykState(CheckedState):
         "_fulfilled",
         "_history",
         "_horizon",
+        "_ids_cards",
+        "_ids_figures",
+        "_ids_tiles",
         "_layout",
         "_legal",
         "_met",
@@ -243,6 +299,11 @@ class AridnykState(CheckedState):
         self._begin(seed)
         self._met: dict[int, int] = {}
         self._plan: tuple[int, _Plan] | None = None  # resample's, for one seat; see there
+        # observation_ids' cards section per seat, made on demand; every change of the
+        # hands, rows, decks' reveals, fulfilled Plots or discards drops it (None)
+        self._ids_cards: list[tuple[Any, ...] | None] | None = None
+        self._ids_tiles: list[tuple[Any, ...] | None] | None = None  # likewise, tiles
+        self._ids_figures: tuple[Any, ...] | None = None  # and the figures (any seat)
         self._layout = Layout(TILE_TERRAIN, TILE_WATER)
         self._spirits: list[Cell | None] = [None] * 5
         self._shepherds: list[Cell | None] = [None] * n
@@ -306,6 +367,10 @@ class AridnykState(CheckedState):
         self._copy_common(new)
         new._met = self._met
         new._plan = self._plan  # the same content, until either changes
+        # likewise: a change drops these, never edits them
+        new._ids_cards = self._ids_cards
+        new._ids_tiles = self._ids_tiles
+        new._ids_figures = self._ids_figures
         new._layout = self._layout.copy()
         new._spirits = self._spirits[:]
         new._shepherds = self._shepherds[:]
@@ -389,6 +454,7 @@ class AridnykState(CheckedState):
                 start = TILES[t].start
                 assert start is not None
                 layout.place(t, (start.x, start.y), start.rotation)
+        self._ids_figures = None
         self._spirits[TILE_SPIRIT[ARIDNYK_TILE]] = layout.cell[ARIDNYK_TILE]
         if game.characters:
             deck = list(range(len(CHARACTERS)))
@@ -414,6 +480,7 @@ class AridnykState(CheckedState):
         seat = self._setup_queue.pop(0)
         self._cur = seat
         tile = self._take_top(self._starter_stack)
+        self._ids_tiles = None
         self._public_tiles.add(tile)
         if self._layout.can_place(tile):
             self._stack.append([F_PLACE, P_STARTER, tile, -1])
@@ -514,6 +581,7 @@ class AridnykState(CheckedState):
         if self._characters[self._turn] == TRACKER and self._revealed_tile < 0:
             tile = self._draw_stack_tile()
             if tile >= 0:
+                self._ids_tiles = None
                 self._revealed_tile = tile
                 self._public_tiles.add(tile)
 
@@ -554,6 +622,7 @@ class AridnykState(CheckedState):
     def _reveal_horizon_tile(self) -> None:
         tile = self._draw_stack_tile()
         if tile >= 0:
+            self._ids_tiles = None
             self._horizon.append(tile)
             self._public_tiles.add(tile)
 
@@ -567,6 +636,8 @@ class AridnykState(CheckedState):
         purpose, tile, rotation = frame[1], frame[2], frame[3]
         layout = self._layout
         self._met = {}
+        self._ids_tiles = None
+        self._ids_figures = None
         if purpose == P_ALEY:
             layout.remove(tile)
             layout.place(tile, cell, rotation)
@@ -604,6 +675,7 @@ class AridnykState(CheckedState):
     def _deck_top(self, kind: int) -> int:
         deck = self._decks[kind]
         if not deck and self._discards[kind]:
+            self._ids_cards = None
             deck.extend(self._discards[kind])
             self._discards[kind].clear()
             self._rng.shuffle(deck)
@@ -611,6 +683,7 @@ class AridnykState(CheckedState):
 
     def _refill_row(self, kind: int, slot: int) -> None:
         card = self._deck_top(kind)
+        self._ids_cards = None
         self._rows[kind][slot] = card
         if card >= 0:
             self._public_cards.add(kind * 64 + card)
@@ -623,6 +696,7 @@ class AridnykState(CheckedState):
         )
 
     def _gain_card(self, seat: int, kind: int, card: int, public: bool) -> None:
+        self._ids_cards = None
         hand = self._plots[seat] if kind == _PLOT else self._trinkets[seat]
         hand.append(card)
         hand.sort()
@@ -636,6 +710,7 @@ class AridnykState(CheckedState):
 
     def _discard_card(self, seat: int, code: int) -> None:
         """Discard card `code` (DISCARD_CARD numbering) from `seat`'s hand."""
+        self._ids_cards = None
         if code < NUM_PLOTS:
             self._plots[seat].remove(code)
             self._discards[_PLOT].append(code)
@@ -663,10 +738,12 @@ class AridnykState(CheckedState):
         if wants and self._revealed[kind] < 0:
             card = self._deck_top(kind)
             if card >= 0:
+                self._ids_cards = None
                 self._revealed[kind] = card
                 self._public_cards.add(kind * 64 + card)
 
     def _take_from_row(self, kind: int, slot: int) -> None:
+        self._ids_cards = None
         card = self._rows[kind][slot]
         if self._revealed[kind] >= 0:
             self._rows[kind][slot] = self._revealed[kind]
@@ -676,6 +753,7 @@ class AridnykState(CheckedState):
         self._gain_card(self._turn, kind, card, True)
 
     def _take_from_deck(self, kind: int) -> None:
+        self._ids_cards = None
         if self._revealed[kind] >= 0:
             card, self._revealed[kind] = self._revealed[kind], -1
             self._gain_card(self._turn, kind, card, True)
@@ -685,6 +763,7 @@ class AridnykState(CheckedState):
             self._gain_card(self._turn, kind, card, False)
 
     def _refresh_row(self, kind: int) -> None:
+        self._ids_cards = None
         for slot in range(3):
             card = self._rows[kind][slot]
             if card >= 0:
@@ -733,6 +812,7 @@ class AridnykState(CheckedState):
         assert cell is not None
         dx, dy = DELTA[side]
         nxt = (cell[0] + dx, cell[1] + dy)
+        self._ids_figures = None
         self._shepherds[me] = nxt
         self._met = {
             k: v
@@ -748,6 +828,7 @@ class AridnykState(CheckedState):
         cell = self._spirits[spirit]
         assert cell is not None
         dx, dy = DELTA[side]
+        self._ids_figures = None
         self._spirits[spirit] = (cell[0] + dx, cell[1] + dy)
         self._met = {k: v for k, v in self._met.items() if k & 63 not in _READS_SPIRIT}
         self._stepped |= 2
@@ -875,6 +956,7 @@ class AridnykState(CheckedState):
     def _use_trinket(self, trinket: int) -> None:
         me = self._turn
         self._trinket_used = True
+        self._ids_cards = None
         self._trinkets[me].remove(trinket)
         self._discards[_TRINKET].append(trinket)
         self._public_cards.add(64 + trinket)
@@ -901,6 +983,7 @@ class AridnykState(CheckedState):
             return
         seat = queue[0]
         trinket = action - A.USE_TRINKET
+        self._ids_cards = None
         self._trinkets[seat].remove(trinket)
         self._discards[_TRINKET].append(trinket)
         self._public_cards.add(64 + trinket)
@@ -954,6 +1037,7 @@ class AridnykState(CheckedState):
     def _claim(self, plot: int) -> None:
         me = self._turn
         level = self._plot_level(me, plot)
+        self._ids_cards = None
         self._plots[me].remove(plot)
         self._fulfilled[me].append(plot)
         self._public_cards.add(plot)
@@ -1148,6 +1232,7 @@ class AridnykState(CheckedState):
             return
         if phase == PLACE_SHEPHERDS:
             seat = self._setup_queue.pop(0)
+            self._ids_figures = None
             self._shepherds[seat] = self._layout.cell[action - A.BOARD_TILE]
             self._met = {}
             if not self._setup_queue:
@@ -1171,6 +1256,7 @@ class AridnykState(CheckedState):
             self._do_frame(self._stack[-1], action)
             return
         if phase == PLACE:
+            self._ids_tiles = None
             if action >= A.DISCARD_TILE:
                 tile = action - A.DISCARD_TILE
                 self._tiles[self._turn].remove(tile)
@@ -1187,6 +1273,7 @@ class AridnykState(CheckedState):
             self._end_turn()
             return
         me = self._turn
+        self._ids_tiles = None
         if action == A.STACK_TOP:
             tile, self._revealed_tile = self._revealed_tile, -1
         else:
@@ -1297,6 +1384,7 @@ class AridnykState(CheckedState):
             self._react(frame, action)
             return
         # F_SWAP
+        self._ids_tiles = None
         if frame[1] < 0:
             frame[1] = action - A.HAND_TILE
             self._public_tiles.add(frame[1])
@@ -1347,6 +1435,7 @@ class AridnykState(CheckedState):
     def _refresh_horizon(self) -> None:
         season = self._active_season() - 1
         count = len(self._horizon)
+        self._ids_tiles = None
         self._stacks[season].extend(self._horizon)
         self._horizon = []
         self._rng.shuffle(self._stacks[season])
@@ -1636,6 +1725,188 @@ class AridnykState(CheckedState):
             out["may_refresh"] = bool(frame[2])
         return out
 
+    def observation_ids(self, player: int) -> tuple[Any, ...]:
+        """`player`'s view as nested tuples of ints, for meeple.rl's encoder: the facts of
+        observation(player) that the encoder reads, with indices for names (the orders of
+        components.py and PHASE_NAMES) and -1 for "none". Tiles, Plots and Trinkets
+        count from 0 (a card is its card number less one); seats are absolute; a cell
+        is (x, y); a mask has bit i for item i. Sections:
+
+          0 you: `player`.
+          1 board: per placed tile, sorted by cell, (x, y, tile, terrain, water mask as
+            it lies); the very same tuple until the layout changes (the layout keeps it).
+          2 figures: (per seat its Shepherd's cell or None, per Spirit its cell or None,
+            per seat the tile under its Shepherd or -1); the very same tuple until a
+            figure moves or a tile is laid.
+          3 tiles: ((per seat the tiles of its hand `player` knows: her whole hand,
+            the public ones of others, sorted; the Horizon; the revealed stack tile),
+            the tile being placed, white_done sorted); the first item the very same
+            tuple until one of its parts changes.
+          4 cards: (per seat the Plots of its hand `player` knows, the same for Trinkets;
+            the Plot row and the Trinket row (-1: empty slot); the revealed Plot and
+            Trinket; per seat its fulfilled Plots; the discarded Plots and Trinkets);
+            the very same tuple until one of them changes.
+          5 reaction and characters: (the Trinket reacted to; per seat its character as
+            `player` knows it (-1: unknown or none yet), or None without the Unsimple
+            Characters option; the two characters dealt to `player` while she chooses).
+          6 turn, flat: season, phase, current player (TERMINAL when over), turn player,
+            winners mask, a Trinket used, moved, traded Spirits mask, tradable Spirits
+            mask; then the pending step: its kind (-1 none; the source 0..3 of an
+            effects frame, else 3 + the frame kind), rotation, Spirit moved, moves
+            left, draw kind, may refresh, reaction trigger (0 trade, 1 Trinket), the
+            Spirit traded with; then, for an effects frame, its 11 amounts by kind.
+          7 counts: (Sheep per seat; tiles held per seat, then Plots, then Trinkets;
+            the three season stack sizes, the Plot deck, the Trinket deck, turns
+            played).
+        """
+        n = len(self._sheep)
+        if player.__class__ is not int or not 0 <= player < n:
+            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        layout = self._layout
+        board = layout.cache.get(_IDS_BOARD)
+        if board is None:
+            board = layout.cache[_IDS_BOARD] = _board_ids(layout)
+        kept = self._ids_tiles
+        if kept is None:
+            kept = self._ids_tiles = [None] * n
+        known = kept[player]
+        if known is None:
+            known = kept[player] = self._tiles_ids(player)
+        figures = self._ids_figures
+        if figures is None:
+            figures = self._ids_figures = self._figures_ids()
+        kept = self._ids_cards
+        if kept is None:
+            kept = self._ids_cards = [None] * n
+        cards = kept[player]
+        if cards is None:
+            cards = kept[player] = self._cards_ids(player)
+        phase = self._phase
+        stack = self._stack
+        placing = reacted = -1
+        step: tuple[int, ...] = _NO_STEP
+        if stack:
+            frame = stack[-1]
+            kind = frame[0]
+            if kind == F_PLACE:
+                placing = frame[2]
+            elif kind == F_REACT and frame[1] != "trade":
+                reacted = frame[2]
+            step = _step_ids(frame)
+        if self.game.characters:
+            choosing = phase == CHOOSE_CHARACTER
+            extra: tuple[Any, ...] = (
+                reacted,
+                tuple(
+                    [
+                        c if not choosing or s == player else -1
+                        for s, c in enumerate(self._characters)
+                    ]
+                ),
+                tuple(self._dealt[player]),
+            )
+        elif reacted < 0:
+            extra = _NO_EXTRA
+        else:
+            extra = (reacted, None, ())
+        can_trade = 0
+        white_done = self._white_done
+        if self._together and phase in _TRADING:
+            for s, _ in self._trade_options():
+                can_trade |= 1 << s
+        winners = 0
+        if phase == OVER:
+            for s, r in enumerate(self.returns()):
+                if r:
+                    winners |= 1 << s
+        stacks = self._stacks
+        if stacks[0]:
+            season = 1
+        elif stacks[1]:
+            season = 2
+        else:
+            season = 3
+        return (
+            player,
+            board,
+            figures,
+            (known, placing, tuple(sorted(white_done)) if white_done else ()),
+            cards,
+            extra,
+            (
+                season,
+                phase,
+                TERMINAL if phase == OVER else self._cur,
+                self._turn,
+                winners,
+                1 if self._trinket_used else 0,
+                1 if self._moved else 0,
+                self._traded,
+                can_trade,
+                *step,
+            ),
+            (
+                tuple(self._sheep),
+                (*map(len, self._tiles), *map(len, self._plots), *map(len, self._trinkets)),
+                (
+                    len(stacks[0]),
+                    len(stacks[1]),
+                    len(stacks[2]),
+                    len(self._decks[_PLOT]),
+                    len(self._decks[_TRINKET]),
+                    self._turns,
+                ),
+            ),
+        )
+
+    def _figures_ids(self) -> tuple[Any, ...]:
+        """The figures section of observation_ids (see there)."""
+        at = self._layout.at
+        shepherds = self._shepherds
+        return (
+            tuple(shepherds),
+            tuple(self._spirits),
+            tuple([-1 if c is None else at.get(c, -1) for c in shepherds]),
+        )
+
+    def _tiles_ids(self, player: int) -> tuple[Any, ...]:
+        """The first item of the tiles section of observation_ids(player) (see there)."""
+        known = []
+        public = self._public_tiles
+        for seat, hand in enumerate(self._tiles):
+            if seat != player:
+                # sorted: a guess deals other seats' hands anew in sorted order
+                hand = sorted([t for t in hand if t in public])
+            known.append(tuple(hand))
+        return (tuple(known), tuple(self._horizon), self._revealed_tile)
+
+    def _cards_ids(self, player: int) -> tuple[Any, ...]:
+        """The cards section of observation_ids(player) (see there)."""
+        known_plots = []
+        known_trinkets = []
+        seen = self._public_cards
+        for seat, (plots, trinkets) in enumerate(zip(self._plots, self._trinkets, strict=True)):
+            if seat != player:
+                # sorted: a guess deals other seats' hands anew in sorted order
+                plots = sorted([c for c in plots if c in seen])
+                trinkets = sorted([c for c in trinkets if 64 + c in seen])
+            known_plots.append(tuple(plots))
+            known_trinkets.append(tuple(trinkets))
+        rows = self._rows
+        revealed = self._revealed
+        discards = self._discards
+        return (
+            tuple(known_plots),
+            tuple(known_trinkets),
+            tuple(rows[_PLOT]),
+            tuple(rows[_TRINKET]),
+            revealed[_PLOT],
+            revealed[_TRINKET],
+            tuple([tuple(f) for f in self._fulfilled]),
+            tuple(discards[_PLOT]),
+            tuple(discards[_TRINKET]),
+        )
+
     # --- resampling ------------------------------------------------------------------
 
     def _resample_plan(self, player: int) -> _Plan:
@@ -1687,6 +1958,8 @@ class AridnykState(CheckedState):
         rng = Rng(mix_seed(seed, 0x5EED))
         new = self.clone()
         new._plan = None
+        new._ids_cards = None
+        new._ids_tiles = None
         # Piles stay in a canonical order: a guess draws from them at random (_take_top).
         pool = tile_pool[:]
         for s, shown, count in tile_deals:

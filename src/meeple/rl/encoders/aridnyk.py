@@ -14,6 +14,14 @@ docs/rl.md; the layout for a configuration is `encoder.describe()`.
 Only the observation is read: its names (terrains, Spirits, phases, steps, effect
 kinds, characters) are the vocabulary of the rulebook, written out here so this module
 needs nothing from the game package.
+
+`encode_ids` makes the same vector from the game's compact view, `observation_ids(p)`
+(nested tuples of ints, laid out in its docstring). It joins the vector from pieces:
+the board's planes, kept until the board section changes (and then grown from the last
+board's by the tile laid); the other sections' pieces, kept per seat while the section
+stays the same; the turn and the counts, kept by value; blocks holding one tile or one
+figure come from tables. What it keeps is a function of the sections alone, so one
+encoder serves any number of environments.
 """
 
 from __future__ import annotations
@@ -123,6 +131,33 @@ _DRAW_KIND = {name: i for i, name in enumerate(DRAW_KINDS)}
 _WINDOW_SCALE = 1 / (2 * RADIUS)
 """The scale of a window coordinate (a power of two: cx * it is exact in float32)."""
 _CELL = itemgetter("x", "y", "tile", "terrain", "water_edges")
+_BITS = tuple(tuple(i for i in range(5) if mask >> i & 1) for mask in range(32))
+"""_BITS[mask]: the indices of the set bits of a mask of Spirits or water sides."""
+_WINDOW = {
+    (x, y): (y + RADIUS) * SIDE + x + RADIUS
+    for x in range(-RADIUS, RADIUS + 1)
+    for y in range(-RADIUS, RADIUS + 1)
+}
+"""A cell of the window -> its index in a plane."""
+_JOIN = bytearray().join
+_F32 = np.dtype(np.float32)
+_BIT = (*(1 << i for i in range(NUM_TILES)), 0)
+"""_BIT[t]: tile t's bit in a mask of tiles; _BIT[-1]: none."""
+_ALL_TILES = (1 << NUM_TILES) - 1
+_CHUNK = (1 << 15) - 1
+"""A mask of tiles is written 15 tiles at a time (3 * 15 = NUM_TILES)."""
+
+
+def _one_hot(size: int, at: int) -> bytes:
+    """`size` float32 values, 1 at index `at` (none if it is -1), else 0."""
+    block = array("f", bytes(4 * size))
+    if at >= 0:
+        block[at] = 1.0
+    return block.tobytes()
+
+
+MEMO_SIZE = 4096
+"""The most segments of each memo of the compact path (turn, counts) per seat."""
 
 
 class AridnykEncoder(Encoder):
@@ -313,6 +348,53 @@ class AridnykEncoder(Encoder):
         self._plot_fraction = fractions(p, p)
         self._trinket_fraction = fractions(k, k)
         self._turn_fraction = fractions(MAX_TURNS, MAX_TURNS)
+        # The compact path (encode_ids) joins the vector from pieces, each made from the
+        # sections of the ids it reads and kept while they stay the same: the board's by
+        # the identity of its section (made anew only when a tile is laid or moved, and
+        # then from the last board's), the others by value, per seat; blocks of one or a
+        # few tiles, and planes with one figure, come from tables.
+        bounds = (
+            ("planes", self._terrain),
+            ("figures", self._shepherds),
+            ("positions", self._positions),
+            ("shepherd_tile", self._shepherd_tile),
+            ("placed", self._placed),
+            ("tiles", self._held_tiles),
+            ("cards", self._held_plots),
+            ("turn", self._season),
+            ("sheep", self._sheep),
+            ("hand_sizes", self._hand_sizes),
+            ("counts", self._counts),
+            ("options", self._options),
+        )
+        ends = [at for _, at in bounds[1:]] + [layout.size]
+        assert all(a < b for (_, a), b in zip(bounds, ends, strict=True))
+        self._blank = {name: template[at:end] for (name, at), end in zip(bounds, ends, strict=True)}
+        self._start = dict(bounds)
+        blank = self._blank
+        self._figure_flags = template[self._unplaced : self._positions]
+        self._options_piece = blank["options"].tobytes()
+        none: Any = object()
+        self._board_cache: tuple[Any, ...] = (
+            none,
+            blank["planes"],
+            blank["positions"],
+            blank["placed"],
+            0,
+        )
+        self._figures_cache: list[tuple[Any, ...]] = [(none,)] * n
+        self._tiles_cache: list[tuple[Any, ...]] = [(none,)] * n
+        self._cards_cache: list[tuple[Any, ...]] = [(none,)] * n
+        self._memos: list[tuple[dict[Any, bytes], ...]] = [({}, {}, {}) for _ in range(n)]
+        self._counts_memo: dict[Any, bytes] = {}
+        self._seats = [[(you + r) % n for r in range(n)] for you in range(n)]
+        # _one_hot_tile[i]: a tile block holding tile i alone; [-1]: an empty one
+        self._one_hot_tile = tuple(_one_hot(t, i) for i in (*range(t), -1))
+        # _one_hot_cell[c]: a plane with cell c alone; [-1]: an empty one
+        self._one_hot_cell = tuple(_one_hot(CELLS, i) for i in (*range(CELLS), -1))
+        self._tile_sets: dict[tuple[int, ...], tuple[bytes, int]] = {}
+        # _chunks[m]: 15 values of a block, 1 where m has a bit (made when first asked)
+        self._chunks: dict[int, bytes] = {}
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         obs = observation
@@ -571,6 +653,410 @@ class AridnykEncoder(Encoder):
         v[at + 4] = self._trinket_fraction[min(decks["trinkets"], k)]
         v[at + 5] = self._turn_fraction[min(obs["turns_played"], MAX_TURNS)]
         return np.frombuffer(v, np.float32)
+
+    reads_ids = True
+
+    def encode_ids(self, ids: tuple[Any, ...]) -> NDArray[np.float32]:
+        """The vector of `encode`, from the game's `observation_ids(p)` (its layout is
+        documented there), joined from pieces kept per section."""
+        you, board, figures, tiles, cards, extra, turn, counts = ids
+        board_cache = self._board_cache
+        if board_cache[0] is not board:
+            board_cache = self._board_cache = self._board_segments(board, board_cache)
+        # Each kept entry: (the section it was made of, its pieces...).
+        slots = self._figures_cache
+        figures_kept = slots[you]
+        if figures_kept[0] is not figures:
+            if figures_kept[0] == figures:  # the same figures: hold on to the new tuple
+                figures_kept = slots[you] = (figures, *figures_kept[1:])
+            else:
+                figures_kept = slots[you] = (figures, *self._figures_pieces(you, figures))
+        known, placing, white_done = tiles
+        slots = self._tiles_cache
+        tiles_kept = slots[you]
+        if tiles_kept[0] is not known:
+            if tiles_kept[0] == known:
+                tiles_kept = slots[you] = (known, *tiles_kept[1:])
+            else:
+                tiles_kept = slots[you] = (known, *self._tiles_pieces(you, known))
+        unseen = _ALL_TILES & ~(board_cache[4] | tiles_kept[2] | _BIT[placing])
+        chunks = self._chunks
+        low = unseen & _CHUNK
+        mid = unseen >> 15 & _CHUNK
+        high = unseen >> 30
+        slots = self._cards_cache
+        cards_kept = slots[you]
+        if cards_kept[0] is not cards or cards_kept[1] != extra:
+            if cards_kept[0] == cards and cards_kept[1] == extra:
+                cards_kept = slots[you] = (cards, *cards_kept[1:])
+            else:
+                segment = self._cards_segment(you, cards, extra).tobytes()
+                cards_kept = slots[you] = (cards, extra, segment)
+        # The turn and the counts come back across games: kept by value.
+        turn_memo, sheep_memo, sizes_memo = self._memos[you]
+        sheep, hand_sizes, totals = counts
+        joined = _JOIN(
+            (
+                board_cache[1],
+                figures_kept[1],
+                board_cache[2],
+                figures_kept[2],
+                board_cache[3],
+                tiles_kept[1],
+                self._one_hot_tile[placing],
+                chunks.get(low) or self._chunk(low),
+                chunks.get(mid) or self._chunk(mid),
+                chunks.get(high) or self._chunk(high),
+                (self._tile_sets.get(white_done) or self._tile_set(white_done))[0],
+                cards_kept[2],
+                turn_memo.get(turn) or self._turn_segment(you, turn),
+                sheep_memo.get(sheep) or self._sheep_segment(you, sheep),
+                sizes_memo.get(hand_sizes) or self._sizes_segment(you, hand_sizes),
+                self._counts_memo.get(totals) or self._counts_segment(totals),
+                self._options_piece,
+            )
+        )
+        return np.frombuffer(joined, _F32)
+
+    def _chunk(self, bits: int) -> bytes:
+        block = array("f", [1.0 if bits >> i & 1 else 0.0 for i in range(15)]).tobytes()
+        self._chunks[bits] = block
+        return block
+
+    def _board_segments(self, board: tuple[Any, ...], last: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The board cache for `board` (the board section of the ids): (board, the
+        terrain and water planes, tile_positions, placed_tiles, the placed tiles' mask).
+        From `last`, the cache of the board before, where `board` is that board and
+        one more tile."""
+        old = last[0]
+        if old.__class__ is tuple and len(board) == len(old) + 1:
+            # Both are sorted by cell: find where the new tile went in.
+            lo = 0
+            hi = len(old)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if board[mid] == old[mid]:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            if board[:lo] == old[:lo] and board[lo + 1 :] == old[lo:]:
+                planes = last[1][:]
+                positions = last[2][:]
+                placed = last[3][:]
+                bit = self._lay(planes, positions, placed, board[lo])
+                return (board, planes, positions, placed, last[4] | bit)
+        blank = self._blank
+        planes = blank["planes"][:]
+        positions = blank["positions"][:]
+        placed = blank["placed"][:]
+        mask = 0
+        for entry in board:
+            mask |= self._lay(planes, positions, placed, entry)
+        return (board, planes, positions, placed, mask)
+
+    def _lay(
+        self,
+        planes: array[float],
+        positions: array[float],
+        placed: array[float],
+        entry: tuple[int, ...],
+    ) -> int:
+        """Write the board entry (x, y, tile, terrain, water); return the tile's bit."""
+        x, y, tile, terrain, water = entry
+        placed[tile] = 1.0
+        cx = x + RADIUS
+        cy = y + RADIUS
+        at = 2 * tile
+        cell = _WINDOW.get((x, y))
+        if cell is None:
+            positions[at] = min(max(cx, 0), SIDE - 1) * _WINDOW_SCALE
+            positions[at + 1] = min(max(cy, 0), SIDE - 1) * _WINDOW_SCALE
+            return _BIT[tile]
+        positions[at] = cx * _WINDOW_SCALE
+        positions[at + 1] = cy * _WINDOW_SCALE
+        planes[terrain * CELLS + cell] = 1.0
+        base = self._water
+        for side in _BITS[water]:
+            planes[base + side * CELLS + cell] = 1.0
+        return _BIT[tile]
+
+    def _figures_pieces(self, you: int, figures: tuple[Any, ...]) -> tuple[bytes, bytes]:
+        """shepherds .. outside_window, plane by plane; shepherd_tile."""
+        shepherds, spirits, under = figures
+        n = self.players
+        window = _WINDOW
+        planes = self._one_hot_cell
+        empty = planes[-1]
+        rel = self._relative[you]
+        mine = [empty] * n
+        flags = self._figure_flags[:]  # unplaced, then outside_window
+        for seat, where in enumerate(shepherds):
+            r = rel[seat]
+            if where is None:
+                flags[r] = 1.0
+                continue
+            at = window.get(where)
+            if at is None:
+                flags[n + 5 + r] = 1.0
+            else:
+                mine[r] = planes[at]
+        theirs = [empty] * 5
+        for s, where in enumerate(spirits):
+            if where is None:
+                flags[n + s] = 1.0
+                continue
+            at = window.get(where)
+            if at is None:
+                flags[2 * n + 5 + s] = 1.0
+            else:
+                theirs[s] = planes[at]
+        tiles = self._blank["shepherd_tile"][:]
+        for seat, tile in enumerate(under):
+            if tile >= 0:
+                tiles[rel[seat] * NUM_TILES + tile] = 1.0
+        return b"".join((*mine, *theirs, flags)), tiles.tobytes()
+
+    def _tile_set(self, tiles: tuple[int, ...]) -> tuple[bytes, int]:
+        """The 45 values of a tile block holding `tiles`, and their mask; kept by value."""
+        memo = self._tile_sets
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        block = array("f", bytes(4 * NUM_TILES))
+        mask = 0
+        for tile in tiles:
+            block[tile] = 1.0
+            mask |= _BIT[tile]
+        kept = memo[tiles] = (block.tobytes(), mask)
+        return kept
+
+    def _tiles_pieces(self, you: int, known: tuple[Any, ...]) -> tuple[bytes, int]:
+        """held_tiles .. revealed_tile block by block, and the mask of the tiles in them
+        (seen, so not unseen)."""
+        hands, horizon, revealed = known
+        get = self._tile_sets.get
+        tile_set = self._tile_set
+        pieces = []
+        seen = _BIT[revealed]
+        for seat in self._seats[you]:
+            hand = hands[seat]
+            piece, mask = get(hand) or tile_set(hand)
+            pieces.append(piece)
+            seen |= mask
+        piece, mask = get(horizon) or tile_set(horizon)
+        return b"".join((*pieces, piece, self._one_hot_tile[revealed])), seen | mask
+
+    def _cards_segment(
+        self, you: int, cards: tuple[Any, ...], extra: tuple[Any, ...]
+    ) -> array[float]:
+        """held_plots .. character_choice."""
+        (
+            known_plots,
+            known_trinkets,
+            plot_row,
+            trinket_row,
+            revealed_plot,
+            revealed_trinket,
+            fulfilled,
+            discarded_plots,
+            discarded_trinkets,
+        ) = cards
+        reacted, shown, choice = extra
+        p, k = NUM_PLOTS, NUM_TRINKETS
+        start = self._start["cards"]
+        block = self._blank["cards"][:]
+        rel = self._relative[you]
+        unseen_plots = self._unseen_plots - start
+        unseen_trinkets = self._unseen_trinkets - start
+        base = self._held_plots - start
+        for r, hand in zip(rel, known_plots, strict=True):
+            at = base + r * p
+            for plot in hand:
+                block[at + plot] = 1.0
+                block[unseen_plots + plot] = 0.0
+        base = self._held_trinkets - start
+        for r, hand in zip(rel, known_trinkets, strict=True):
+            at = base + r * k
+            for trinket in hand:
+                block[at + trinket] = 1.0
+                block[unseen_trinkets + trinket] = 0.0
+        at = self._plot_row - start
+        for plot in plot_row:
+            if plot >= 0:
+                block[at + plot] = 1.0
+                block[unseen_plots + plot] = 0.0
+            at += p
+        at = self._trinket_row - start
+        for trinket in trinket_row:
+            if trinket >= 0:
+                block[at + trinket] = 1.0
+                block[unseen_trinkets + trinket] = 0.0
+            at += k
+        if revealed_plot >= 0:
+            block[self._revealed_plot - start + revealed_plot] = 1.0
+            block[unseen_plots + revealed_plot] = 0.0
+        if revealed_trinket >= 0:
+            block[self._revealed_trinket - start + revealed_trinket] = 1.0
+            block[unseen_trinkets + revealed_trinket] = 0.0
+        base = self._fulfilled - start
+        for r, plots in zip(rel, fulfilled, strict=True):
+            at = base + r * p
+            for plot in plots:
+                block[at + plot] = 1.0
+                block[unseen_plots + plot] = 0.0
+        at = self._discarded_plots - start
+        for plot in discarded_plots:
+            block[at + plot] = 1.0
+            block[unseen_plots + plot] = 0.0
+        at = self._discarded_trinkets - start
+        for trinket in discarded_trinkets:
+            block[at + trinket] = 1.0
+            block[unseen_trinkets + trinket] = 0.0
+        if reacted >= 0:
+            block[self._reaction_trinket - start + reacted] = 1.0
+            block[unseen_trinkets + reacted] = 0.0
+        if shown is not None:
+            base = self._characters - start
+            for r, character in zip(rel, shown, strict=True):
+                if character >= 0:
+                    block[base + r * 10 + character] = 1.0
+        at = self._choice - start
+        for character in choice:
+            block[at + character] = 1.0
+        return block
+
+    def _turn_segment(self, you: int, turn: tuple[int, ...]) -> bytes:
+        """season .. moves_left (kept by value)."""
+        memo = self._memos[you][0]
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        piece = memo[turn] = self._turn_block(you, turn).tobytes()
+        return piece
+
+    def _turn_block(self, you: int, turn: tuple[int, ...]) -> array[float]:
+        (
+            season,
+            phase,
+            current,
+            turn_player,
+            winners,
+            used,
+            moved,
+            traded,
+            can,
+            step,
+            rotation,
+            spirit,
+            moves,
+            kind,
+            refresh,
+            trigger,
+            about,
+        ) = turn[:17]
+        start = self._start["turn"]
+        block = self._blank["turn"][:]
+        rel = self._relative[you]
+        block[self._season - start + season] = 1.0
+        block[self._phase - start + phase] = 1.0
+        if current >= 0:
+            block[self._current - start + rel[current]] = 1.0
+        block[self._turn_player - start + rel[turn_player]] = 1.0
+        for seat in _BITS[winners]:
+            block[self._winners - start + rel[seat]] = 1.0
+        flags = self._flags - start
+        if used:
+            block[flags] = 1.0
+        if moved:
+            block[flags + 1] = 1.0
+        at = self._traded - start
+        for s in _BITS[traded]:
+            block[at + s] = 1.0
+        at = self._can_trade - start
+        for s in _BITS[can]:
+            block[at + s] = 1.0
+        if step < 0:
+            return block
+        block[self._step - start + step] = 1.0
+        at = self._effects - start
+        for e, amount in enumerate(turn[17:]):
+            if not amount:
+                continue
+            if e:
+                bound = MAX_EFFECT
+                fraction = self._effect_fraction
+            else:
+                bound = MAX_SHEEP_EFFECT
+                fraction = self._sheep_effect_fraction
+            block[at + e] = fraction[amount if amount < bound else bound]
+        if rotation >= 0:
+            block[self._rotation - start + rotation] = 1.0
+        if spirit >= 0:
+            block[self._pending_spirit - start + spirit] = 1.0
+        if moves >= 0:
+            block[self._moves_left - start] = self._moves_fraction[
+                moves if moves < MAX_MOVES else MAX_MOVES
+            ]
+        if kind >= 0:
+            block[self._draw_kind - start + kind] = 1.0
+        if refresh:
+            block[flags + 2] = 1.0
+        if trigger >= 0:
+            block[self._reaction - start + trigger] = 1.0
+            if about >= 0:
+                block[self._reaction_spirit - start + about] = 1.0
+        return block
+
+    def _sheep_segment(self, you: int, sheep: tuple[int, ...]) -> bytes:
+        """sheep (kept by value)."""
+        block = self._blank["sheep"][:]
+        fraction = self._sheep_fraction
+        for r, amount in zip(self._relative[you], sheep, strict=True):
+            block[r] = fraction[amount if amount < MAX_SHEEP else MAX_SHEEP]
+        memo = self._memos[you][1]
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        piece = memo[sheep] = block.tobytes()
+        return piece
+
+    def _sizes_segment(self, you: int, hand_sizes: tuple[int, ...]) -> bytes:
+        """hand_sizes (kept by value)."""
+        block = self._blank["hand_sizes"][:]
+        tiles_fraction, plots_fraction, trinkets_fraction = self._hand_fractions
+        tiles_bound, plots_bound, trinkets_bound = HAND_BOUNDS
+        n = self.players
+        for seat, r in enumerate(self._relative[you]):
+            held = hand_sizes[seat]
+            held_p = hand_sizes[n + seat]
+            held_k = hand_sizes[2 * n + seat]
+            at = r * 3
+            block[at] = tiles_fraction[held if held < tiles_bound else tiles_bound]
+            block[at + 1] = plots_fraction[held_p if held_p < plots_bound else plots_bound]
+            block[at + 2] = trinkets_fraction[held_k if held_k < trinkets_bound else trinkets_bound]
+        memo = self._memos[you][2]
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        piece = memo[hand_sizes] = block.tobytes()
+        return piece
+
+    def _counts_segment(self, totals: tuple[int, ...]) -> bytes:
+        """counts (kept by value)."""
+        spring, summer, autumn, plot_deck, trinket_deck, turns = totals
+        p, k = NUM_PLOTS, NUM_TRINKETS
+        stack = self._stack_fraction
+        memo = self._counts_memo
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        piece = memo[totals] = array(
+            "f",
+            (
+                stack[spring if spring < STACK_SIZE else STACK_SIZE],
+                stack[summer if summer < STACK_SIZE else STACK_SIZE],
+                stack[autumn if autumn < STACK_SIZE else STACK_SIZE],
+                self._plot_fraction[plot_deck if plot_deck < p else p],
+                self._trinket_fraction[trinket_deck if trinket_deck < k else k],
+                self._turn_fraction[turns if turns < MAX_TURNS else MAX_TURNS],
+            ),
+        ).tobytes()
+        return piece
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise if `observation` is not one this encoder understands (game data changed)."""
