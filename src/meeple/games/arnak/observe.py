@@ -426,3 +426,220 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
         new._rival.stack = [*stack, top]
     state._as_guess(new, seed)
     return new
+
+
+# ---------------------------------------------------------------- the compact view
+
+FRAME_KINDS = (
+    "seq",
+    "travel",
+    "hand_cards",
+    "choose",
+    "distinct",
+    "exile",
+    "offer",
+    "upgrade",
+    "dig",
+    "relocate_from",
+    "relocate_to",
+    "activate",
+    "buy",
+    "gain_card",
+    "research",
+    "overcome_free",
+    "refresh",
+    "supply_assistant",
+    "swap_own",
+    "swap_supply",
+    "recall",
+    "look_count",
+    "look_keep",
+    "look_return",
+    "hammer",
+    "guardian_from",
+    "guardian_to",
+    "unslot",
+    "take_assistant",
+    "upgrade_assistant",
+    "rescue",
+    "bonus_pick",
+    "order",
+    "keep",
+)
+"""The pending decision's kinds, numbered as `observation_ids` numbers them."""
+_FRAME_NUM = {kind: i for i, kind in enumerate(FRAME_KINDS)}
+_LOOKS = frozenset(("look_keep", "look_return"))
+_ARROW = {"left": 0, "right": 1}
+
+
+def _board_travel(board: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    from meeple.games.arnak.rules import SITE_SLOTS
+
+    return tuple(
+        tuple(
+            CAMP_TRAVEL[slot - 2 * site] if site < 5 else space.travel for slot in SITE_SLOTS[site]
+        )
+        for site, space in enumerate(BOARDS[board])
+    )
+
+
+# One tuple per board, the same object in every view: an encoder reuses its work on it.
+_TRAVEL_IDS = {board: _board_travel(board) for board in BOARDS}
+
+
+_SLOT_BITS: dict[tuple[bool, ...], int] = {
+    (a, b, c, d): a | b << 1 | c << 2 | d << 3
+    for a in (False, True)
+    for b in (False, True)
+    for c in (False, True)
+    for d in (False, True)
+}
+
+
+def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
+    """`observe(state, player)` as nested tuples of ints (the layout: see
+    ArnakState.observation_ids)."""
+    # Called for every observed decision of the RL adapters: kept to attribute reads
+    # and tuple() copies, with no per-element Python work where that can be avoided.
+    seats = state._seats
+    stack = state._stack
+    over = state._over
+    drawn: tuple[int, ...] = ()
+    if stack:
+        frame = stack[-1]
+        kind = _FRAME_NUM[frame[0]]
+        current = TERMINAL if over else frame[1]
+        if player == current and frame[0] in _LOOKS:
+            drawn = tuple(frame[2])
+    else:
+        kind = -1
+        current = TERMINAL if over else state._turn
+    turn = (
+        state._round,
+        current,
+        state._start,
+        1 if state._main else 0,
+        1 if over else 0,
+        kind,
+        tuple(state._pool),
+        drawn,
+    )
+    own = seats[player]
+    deck = own.deck
+    top = own.private_top
+    public = own.public
+    if True in public:
+        known = tuple([c for c, pub in zip(deck, public, strict=True) if pub])
+        last = deck[-1] if public[-1] else -1
+    else:
+        known, last = (), -1
+    if top:
+        private = (tuple(own.hand), tuple(deck[len(deck) - top :]), known, deck[-1])
+    else:
+        private = (tuple(own.hand), (), known, last)
+    score = state._score
+    per_seat = []
+    for p, s in enumerate(seats):
+        per_seat.append(
+            (
+                (
+                    tuple(s.play),
+                    tuple(s.res),
+                    len(s.hand),
+                    len(s.deck),
+                    s.fear_tiles,
+                    1 if s.passed else 0,
+                    score(p),
+                ),
+                (
+                    s.glass,
+                    s.notebook,
+                    s.temple_rank,
+                    s.crates,
+                    _SLOT_BITS[tuple(s.slots)],
+                    tuple(s.assistants),
+                    tuple(s.guardians),
+                    tuple(s.temples),
+                ),
+            )
+        )
+    stacks = state._stacks
+    cards = (
+        tuple(state._row_art),
+        tuple(state._row_item),
+        tuple(state._revealed),
+        tuple(state._item_exile),
+        tuple(state._art_exile),
+        (
+            len(state._item_deck),
+            len(state._art_deck),
+            state._fear,
+            len(state._guardians),
+            len(stacks[0]),
+            len(stacks[1]),
+        ),
+    )
+    sites = (
+        tuple(state._occ),
+        (
+            tuple(state._tile),
+            tuple(state._guardian),
+            tuple(state._idol_up),
+            tuple(state._idol_down),
+        ),
+    )
+    # The research track's bonus tiles are only ever taken, never added: their count
+    # tells whether the tuple made of them is still right.
+    bonus = state._bonus
+    left = sum(map(len, bonus))
+    cached = state._bonus_ids
+    if cached is None or cached[0] != left:
+        cached = state._bonus_ids = (left, tuple([tuple(b) for b in bonus]))
+    temple = state._temple_bonus
+    track = (
+        cached[1],
+        len(temple),
+        len(state._track.lost_temple_vp[state._arrivals :]),
+        tuple(sorted(temple)) if state._temple_seen >> player & 1 else (),
+    )
+    rescue = state._rescue
+    s0, s1, s2 = state._supply
+    supply = (
+        (
+            (s0[-1] if s0 else -1, len(s0)),
+            (s1[-1] if s1 else -1, len(s1)),
+            (s2[-1] if s2 else -1, len(s2)),
+        ),
+        (rescue[-1] if rescue else -1, len(rescue)) if state._board == "snake" else None,
+        tuple(rescue) if rescue and state._rescue_seen >> player & 1 else (),
+    )
+    rival = state._rival
+    solo = None
+    if rival is not None:
+        solo = (
+            sum(1 for s in rival.arch if s < 0),
+            rival.glass,
+            rival.temple_rank,
+            tuple(rival.guardians),
+            tuple(rival.cards),
+            tuple(rival.idols_up),
+            rival.minus,
+            tuple(rival.temples),
+            len(rival.stack),
+            tuple(rival.used),
+            _ARROW[rival.next_arrow()],
+            rival.score(state),
+        )
+    return (
+        player,
+        turn,
+        private,
+        tuple(per_seat),
+        cards,
+        sites,
+        track,
+        supply,
+        tuple(state._temple_left),
+        solo,
+        _TRAVEL_IDS[state._board],
+    )

@@ -80,6 +80,25 @@ GUARDIAN_VP = 5
 ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
 CARD_VP: tuple[int, ...] = tuple(card.vp for card in CARDS)  # Fear's is -1
 TEMPLE_VP: tuple[int, ...] = tuple(stack.vp for stack in TEMPLE_STACKS)
+_ALL_SLOTS_EMPTY = sum(EMPTY_SLOT_VALUES)
+_CARD_VP_OF = CARD_VP.__getitem__
+_TEMPLE_VP_OF = TEMPLE_VP.__getitem__
+
+
+def _research_vp(track: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Research points by node of the notebook, of the glass, and by temple rank. The
+    Lost Temple's node, last, has no row: a glass there has a temple rank instead."""
+    rows = track.rows
+    ranked = [node for node in track.nodes if node.row < len(rows)]
+    assert list(track.nodes[: len(ranked)]) == ranked, "rowless nodes come last"
+    return (
+        tuple(rows[node.row].notebook_vp for node in ranked),
+        tuple(rows[node.row].glass_vp for node in ranked),
+        track.lost_temple_vp,
+    )
+
+
+_RESEARCH_VP = {board: _research_vp(track) for board, track in TRACKS.items()}
 
 # Frame kinds.
 SEQ = "seq"
@@ -263,6 +282,15 @@ def _offers(effect: Effect, resource: int) -> bool:
     return False
 
 
+def _observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
+    """observe.observe_ids, imported on first use (observe.py reads this module)."""
+    global _observe_ids
+    from meeple.games.arnak.observe import observe_ids
+
+    _observe_ids = observe_ids
+    return observe_ids(state, player)
+
+
 class ArnakState(CheckedState):
     game: ArnakGame
 
@@ -339,6 +367,8 @@ class ArnakState(CheckedState):
         for node in self._track.nodes:
             self._bonus.append([tiles.pop() for _ in range(node.bonus.get(key, 0))])
         self._temple_bonus = [tiles.pop() for _ in range(table)]
+        # observation_ids's tuple of the bonus tiles, with their count then.
+        self._bonus_ids: tuple[int, tuple[tuple[int, ...], ...]] | None = None
         self._box_bonus = tiles  # never used; hidden like the Lost Temple's stack
         self._temple_seen = 0
         self._arrivals = 0
@@ -404,6 +434,7 @@ class ArnakState(CheckedState):
         new._rescue_seen = self._rescue_seen
         new._bonus = [b[:] for b in self._bonus]
         new._temple_bonus = self._temple_bonus[:]
+        new._bonus_ids = self._bonus_ids
         new._box_bonus = self._box_bonus[:]
         new._temple_seen = self._temple_seen
         new._arrivals = self._arrivals
@@ -446,6 +477,47 @@ class ArnakState(CheckedState):
         from meeple.games.arnak.observe import observe
 
         return observe(self, self._check_seat(player))
+
+    def observation_ids(self, player: int) -> tuple[Any, ...]:
+        """`observation(player)` as nested tuples of ints, for meeple.rl's encoder.
+
+        Seats, cards, sites, tiles, guardians, assistants, research nodes, bonus kinds,
+        temple stacks and the rival's tiles are numbered as in the game's components
+        (card c is CARDS[c]); -1 stands for none. The sections, in order:
+
+        0. `player`.
+        1. The turn: (round, current player (TERMINAL when over), start player, main
+           action used, game over, pending frame's kind (observe.FRAME_KINDS; -1 none),
+           the travel pool (boot, car, boat, plane), the cards `player` drew for the
+           pending Earring choice when it is theirs to make).
+        2. `player`'s cards: (hand, the deck's top cards only they know (bottom to top),
+           the cards of their deck whose place is public (bottom to top), the deck's top
+           card if they know it else -1).
+        3. Per seat, in seat order: ((play area, resources, hand size, deck size, Fear
+           tiles, passed, score so far), (glass node, notebook node, temple rank (-1
+           none), idols not slotted, filled idol slots as bits, assistants (id | gold
+           << 4 | exhausted << 5), guardians (id | boon used << 4), temple tiles)).
+        4. Cards on show: (artifact row, item row (-1 an empty space), revealed deck
+           tops, exiled items, exiled artifacts, (item deck, artifact deck, Fear cards,
+           guardians, level I tiles, level II tiles left)).
+        5. Sites: (occupant of each archaeologist space (a seat, RIVAL, FREE,
+           BLOCKED), (tile (-1 undiscovered; camps -1), guardian, face-up idol's reward,
+           face-down idols) per site).
+        6. The research track: (bonus tiles per node, Lost Temple bonus tiles left, its
+           VP tiles left, its bonus tiles if `player` has looked, sorted).
+        7. Assistants: ((top, count) per supply stack, (top, count) of the rescue stack
+           (Snake Temple; else None), the rescue stack if `player` has looked).
+        8. Temple tiles left per stack.
+        9. The solo rival (else None): (archaeologists home, glass node, temple rank,
+           guardians, cards, face-up idol kinds, idols at minus one, temple tiles, tiles
+           left in its stack, its tiles used this round, next arrow (0 left, 1 right),
+           score).
+        10. The board's travel cost (boot, car, boat, plane) of each space, by site:
+           the same tuple in every view of a board.
+        """
+        if player.__class__ is not int or not 0 <= player < self._n:
+            self._check_seat(player)  # raises
+        return _observe_ids(self, player)
 
     def public_observation(self) -> dict[str, Any]:
         from meeple.games.arnak.observe import observe
@@ -498,21 +570,34 @@ class ArnakState(CheckedState):
 
     def _score(self, p: int) -> int:
         """The sum of `score_parts(p)`, without building it (observations show it)."""
+        # Every observation shows every seat's score, so this is kept to table look-ups
+        # and C-level sums.
         seat = self._seats[p]
-        vp = CARD_VP
+        vp = _CARD_VP_OF
         slots = seat.slots
-        return (
-            self.research_points(p)
-            + sum(TEMPLE_VP[t] for t in seat.temples)
-            + (seat.crates + sum(slots)) * VP_PER_IDOL
-            + sum(v for v, full in zip(EMPTY_SLOT_VALUES, slots, strict=True) if not full)
+        notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[self._board]
+        rank = seat.temple_rank
+        points = notebook_vp[seat.notebook] + (
+            temple_vp[rank] if rank >= 0 else glass_vp[seat.glass]
+        )
+        filled = slots.count(True)
+        if filled:
+            points += sum([v for v, full in zip(EMPTY_SLOT_VALUES, slots, strict=True) if not full])
+        else:
+            points += _ALL_SLOTS_EMPTY
+        if seat.temples:
+            points += sum(map(_TEMPLE_VP_OF, seat.temples))
+        points += (
+            (seat.crates + filled) * VP_PER_IDOL
             + GUARDIAN_VP * len(seat.guardians)
-            + sum(vp[c] for c in seat.hand)
-            + sum(vp[c] for c in seat.deck)
-            + sum(vp[c] for c in seat.play)
-            + sum(vp[c] for c in self._drawn(p))
+            + sum(map(vp, seat.hand))
+            + sum(map(vp, seat.deck))
+            + sum(map(vp, seat.play))
             - 2 * seat.fear_tiles
         )
+        if self._stack:
+            points += sum(map(vp, self._drawn(p)))
+        return points
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         rank = self._seats[p].temple_rank

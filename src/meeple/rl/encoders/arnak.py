@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.errors import MeepleError
-from meeple.rl.encoding import Encoder, Layout
+from meeple.rl.encoding import Encoder, Layout, fractions
 from meeple.rl.errors import missing_extra
 
 try:
@@ -238,6 +238,8 @@ _SOLO = {name: i for i, name in enumerate(SOLO_TILES)}
 _FRAME = {name: i for i, name in enumerate(FRAMES)}
 _ICON = {name: i for i, name in enumerate(ICONS)}
 _NO_TRAVEL = array("H", bytes(2 * len(ICONS)))
+_FREE, _BLOCKED, _RIVAL = -1, -2, 8
+"""Marks of an archaeologist space in `observation_ids`: empty, blocked, the rival's."""
 
 
 class ArnakEncoder(Encoder):
@@ -464,6 +466,7 @@ class ArnakEncoder(Encoder):
         # seen, by site and space; that start), or None before the first observation.
         self._travel_known: tuple[tuple[tuple[dict[str, int], ...], ...], array[int]] | None
         self._travel_known = None
+        self._build_ids()
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
         obs = observation
@@ -711,6 +714,439 @@ class ArnakEncoder(Encoder):
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
         return vector
+
+    # ------------------------------------------------------------ the compact view
+
+    reads_ids = True
+
+    def _build_ids(self) -> None:
+        """Tables for `encode_ids`: exact scaled values, the ranges the rarely changed
+        sections rewrite whole, and per-viewer memos."""
+        n = self.players
+        self._f = {b: fractions(b, b) for b in (1, 2, 3, 4, 8, 10, 15, 16, 30, MAX_SCORE)}
+        self._f_resources = tuple(fractions(b, b) for b in RESOURCE_BOUNDS)
+        self._f_decks = tuple(fractions(b, b) for b in DECK_BOUNDS)
+        self._track_range = (self._bonus, self._lost_temple + 2 + len(BONUS_KINDS))
+        self._supply_range = (self._supply_top, self._rescue_known + len(ASSISTANT_IDS))
+        if self.solo:
+            self._rival_range = (self._rival_glass, self._rival_counts + 5)
+        self._zero_f = array("f", bytes(4 * len(self._zeros)))
+        # Per viewer: (the ids last encoded, their vector). One item, replaced whole.
+        self._memos: list[tuple[tuple[Any, ...], array[float]] | None] = [None] * n
+        # What a fresh vector is patched from: sections that wrote nothing, with marks
+        # (None, -1) no real section has where a writer must tell "nothing" apart.
+        self._empty_sites = (
+            (-1,) * NUM_SITES,
+            (-1,) * NUM_SITES,
+            (-1,) * NUM_SITES,
+            (0,) * NUM_SITES,
+        )
+        self._empty_ids: tuple[Any, ...] = (
+            None,
+            (None, -1, -1, 0, 0, -1, (0,) * len(ICONS), ()),
+            ((), (), (), -1),
+            tuple(
+                (((), (0,) * len(RESOURCES), 0, 0, 0, 0, 0), (-1, -1, -1, 0, 0, (), (), ()))
+                for _ in range(n)
+            ),
+            ((), (), (), (), (), (0,) * len(DECKS)),
+            (None, None),
+            None,
+            None,
+            None,
+            False,
+            None,
+        )
+        # (the board's travel section, the vector of the fixed blocks, each archaeologist
+        # space's offset in "spaces"), keyed by that section.
+        self._ids_base: tuple[Any, array[float], tuple[int, ...]] | None = None
+
+    def _base(self, travel: tuple[Any, ...]) -> tuple[Any, array[float], tuple[int, ...]]:
+        """The vector of the configuration and `travel` (the board's costs), and each
+        space's offset in "spaces", for the ids whose travel section is `travel`."""
+        known = self._ids_base
+        if known is not None and (known[0] is travel or known[0] == travel):
+            return known
+        v = self._zeros[:]
+        for i in range(CAMPS):
+            v[self._discovered + i] = 1
+        width = self.players + 2
+        slots = []
+        for i, site in enumerate(travel):
+            for j, cost in enumerate(site):
+                at = self._travel + (i * SPACES + j) * len(ICONS)
+                for k, count in enumerate(cost):
+                    v[at + k] = count
+                slots.append(self._spaces + (i * SPACES + j) * width)
+        raw = np.frombuffer(v, np.uint16)
+        scaled = np.minimum(raw, self._bound) * self._scale
+        base = (travel, array("f", scaled.tobytes()), tuple(slots))
+        self._ids_base = base
+        return base
+
+    def encode_ids(self, ids: tuple[Any, ...]) -> NDArray[np.float32]:
+        # The vector of the ids this viewer last had, patched where a section differs:
+        # a step of the game changes a few sections, and each writer below changes
+        # only the values of what differs, knowing the old section wrote the rest.
+        you: int = ids[0]
+        base = self._base(ids[10])
+        memo = self._memos[you]
+        rel = self._relative[you]
+        if memo is not None and memo[0][10] is base[0]:
+            prev = memo[0]
+            v = memo[1][:]
+        else:
+            prev = self._empty_ids
+            v = base[1][:]
+        new = ids[1]
+        old = prev[1]
+        if new != old:
+            self._turn_ids(v, new, old, rel)
+        new = ids[2]
+        old = prev[2]
+        if new != old:
+            self._private_ids(v, new, old)
+        new = ids[3]
+        old = prev[3]
+        if new != old:
+            for seat, (fast, slow) in enumerate(new):
+                before = old[seat]
+                if fast != before[0]:
+                    self._seat_fast_ids(v, fast, before[0], rel[seat])
+                if slow != before[1]:
+                    self._seat_slow_ids(v, slow, before[1], rel[seat])
+        new = ids[4]
+        old = prev[4]
+        if new != old:
+            self._cards_ids(v, new, old)
+        new = ids[5]
+        old = prev[5]
+        if new != old:
+            if new[0] != old[0]:
+                self._occupant_ids(v, new[0], old[0], rel, base[2])
+            if new[1] != old[1]:
+                self._site_ids(v, new[1], old[1])
+        new = ids[6]
+        if new != prev[6]:
+            self._track_ids(v, new)
+        new = ids[7]
+        if new != prev[7]:
+            self._supply_ids(v, new)
+        new = ids[8]
+        if new != prev[8]:
+            self._temple_left_ids(v, new)
+        if self.solo:
+            new = ids[9]
+            if new != prev[9]:
+                self._rival_ids(v, new)
+        self._memos[you] = (ids, v)
+        vector: NDArray[np.float32] = np.frombuffer(v[:], np.float32)
+        return vector
+
+    def _card_counts(self, v: array[float], at: int, cards: Sequence[int]) -> None:
+        """Cards by type at `at`: 1 each, Fear counted (the blocks' bounds)."""
+        fear = 0
+        for card in cards:
+            if card == FEAR:
+                fear += 1
+            else:
+                v[at + card] = 1.0
+        if fear:
+            v[at + FEAR] = self._f[MAX_FEAR][min(fear, MAX_FEAR)]
+
+    def _recount(self, v: array[float], at: int, cards: Sequence[int], old: Sequence[int]) -> None:
+        """A card block at `at` that held `old`, made to hold `cards`."""
+        for card in old:
+            v[at + card] = 0.0
+        self._card_counts(v, at, cards)
+
+    def _turn_ids(
+        self, v: array[float], turn: tuple[Any, ...], old: tuple[Any, ...], rel: list[int]
+    ) -> None:
+        rnd, current, start, main, over, kind, pool, drawn = turn
+        o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn = old
+        if rnd != o_rnd:
+            if o_rnd is not None:
+                v[self._round + min(max(o_rnd, 1), ROUNDS) - 1] = 0.0
+            v[self._round + min(max(rnd, 1), ROUNDS) - 1] = 1.0
+        if current != o_current:
+            if o_current >= 0:
+                v[self._current + rel[o_current]] = 0.0
+            if current >= 0:
+                v[self._current + rel[current]] = 1.0
+        if start != o_start:
+            if o_start >= 0:
+                v[self._start + rel[o_start]] = 0.0
+            v[self._start + rel[start]] = 1.0
+        v[self._flags] = 1.0 if main else 0.0
+        v[self._flags + 1] = 1.0 if over else 0.0
+        if kind != o_kind:
+            if o_kind >= 0:
+                v[self._frame + o_kind] = 0.0
+            if kind >= 0:
+                v[self._frame + kind] = 1.0
+        if pool != o_pool:
+            four = self._f[MAX_POOL]
+            at = self._pool
+            for i, count in enumerate(pool):
+                v[at + i] = four[min(count, MAX_POOL)]
+        if drawn != o_drawn:
+            self._recount(v, self._drawn, drawn, o_drawn)
+
+    def _private_ids(self, v: array[float], private: tuple[Any, ...], old: tuple[Any, ...]) -> None:
+        hand, tops, known, top = private
+        o_hand, o_tops, o_known, o_top = old
+        if hand != o_hand:
+            self._recount(v, self._hand, hand, o_hand)
+        if tops != o_tops or known != o_known:
+            self._recount(v, self._deck_known, tops + known, o_tops + o_known)
+        if top != o_top:
+            if o_top >= 0:
+                v[self._deck_top + o_top] = 0.0
+            if top >= 0:
+                v[self._deck_top + top] = 1.0
+
+    def _seat_fast_ids(
+        self, v: array[float], fast: tuple[Any, ...], old: tuple[Any, ...], r: int
+    ) -> None:
+        play, res, hand, deck, fear_tiles, passed, score = fast
+        o_play, o_res, o_hand, o_deck, o_fear_tiles, o_passed, o_score = old
+        if play != o_play:
+            self._recount(v, self._play + r * NUM_CARDS, play, o_play)
+        if res != o_res:
+            at = self._resources + r * len(RESOURCES)
+            for i, (amount, table) in enumerate(zip(res, self._f_resources, strict=True)):
+                v[at + i] = table[min(amount, len(table) - 1)]
+        f = self._f
+        at = self._sizes + r * 3
+        if hand != o_hand:
+            v[at] = f[MAX_HAND][min(hand, MAX_HAND)]
+        if deck != o_deck:
+            v[at + 1] = f[MAX_DECK][min(deck, MAX_DECK)]
+        if fear_tiles != o_fear_tiles:
+            v[at + 2] = f[MAX_FEAR_TILES][min(fear_tiles, MAX_FEAR_TILES)]
+        if passed != o_passed:
+            v[self._passed + r] = 1.0 if passed else 0.0
+        if score != o_score:
+            v[self._scores + r] = f[MAX_SCORE][min(score, MAX_SCORE)] if score > 0 else 0.0
+
+    def _seat_slow_ids(
+        self, v: array[float], slow: tuple[Any, ...], old: tuple[Any, ...], r: int
+    ) -> None:
+        glass, notebook, rank, crates, slots, assistants, guardians, temples = slow
+        o_glass, o_notebook, o_rank, o_crates, o_slots, o_assistants, o_guardians, o_temples = old
+        if glass != o_glass:
+            at = self._glass + r * NUM_NODES
+            if o_glass >= 0:
+                v[at + o_glass] = 0.0
+            v[at + glass] = 1.0
+        if notebook != o_notebook:
+            at = self._notebook + r * NUM_NODES
+            if o_notebook >= 0:
+                v[at + o_notebook] = 0.0
+            v[at + notebook] = 1.0
+        if rank != o_rank:
+            at = self._rank + r * RANKS
+            if o_rank >= 0:
+                v[at + min(o_rank, RANKS - 1)] = 0.0
+            if rank >= 0:
+                v[at + min(rank, RANKS - 1)] = 1.0
+        at = self._crates + r * (1 + IDOL_SLOTS)
+        if crates != o_crates:
+            v[at] = self._f[MAX_CRATES][min(crates, MAX_CRATES)]
+        if slots != o_slots:
+            for k in range(IDOL_SLOTS):
+                v[at + 1 + k] = 1.0 if slots >> k & 1 else 0.0
+        if assistants != o_assistants:
+            at = self._assistants + r * len(ASSISTANT_IDS) * 3
+            for a in o_assistants:
+                i = at + 3 * (a & 15)
+                v[i] = v[i + 1] = v[i + 2] = 0.0
+            for a in assistants:
+                i = at + 3 * (a & 15)
+                v[i] = 1.0
+                v[i + 1] = 1.0 if a & 16 else 0.0
+                v[i + 2] = 1.0 if a & 32 else 0.0
+        if guardians != o_guardians:
+            at = self._guardians + r * len(GUARDIAN_IDS) * 2
+            for g in o_guardians:
+                i = at + 2 * (g & 15)
+                v[i] = v[i + 1] = 0.0
+            for g in guardians:
+                i = at + 2 * (g & 15)
+                v[i] = 1.0
+                v[i + 1] = 1.0 if g & 16 else 0.0
+        if temples != o_temples:
+            self._counts(v, self._temples + r * len(TEMPLE_STACKS), temples, o_temples, MAX_STACK)
+
+    def _counts(
+        self, v: array[float], at: int, kinds: Sequence[int], old: Sequence[int], bound: int
+    ) -> None:
+        """Counts by kind at `at` (each scaled by `bound`), where `old`'s were."""
+        for kind in old:
+            v[at + kind] = 0.0
+        table = self._f[bound]
+        for kind in set(kinds):
+            v[at + kind] = table[min(kinds.count(kind), bound)]
+
+    def _cards_ids(self, v: array[float], cards: tuple[Any, ...], old: tuple[Any, ...]) -> None:
+        row_art, row_item, revealed, item_exile, art_exile, decks = cards
+        o_art, o_item, o_revealed, o_item_exile, o_art_exile, o_decks = old
+        if row_art != o_art or row_item != o_item:
+            at = self._row
+            for card in o_art + o_item:
+                if card >= 0:
+                    v[at + card] = 0.0
+            for card in row_art + row_item:
+                if card >= 0:  # else an empty space once the deck ran out
+                    v[at + card] = 1.0
+        if revealed != o_revealed:
+            at = self._revealed
+            for card in o_revealed:
+                v[at + card] = 0.0
+            for card in revealed:
+                v[at + card] = 1.0
+        if item_exile != o_item_exile or art_exile != o_art_exile:
+            at = self._exiled
+            for card in o_item_exile + o_art_exile:
+                v[at + card] = 0.0
+            for card in item_exile + art_exile:
+                v[at + card] = 1.0
+        if decks != o_decks:
+            at = self._decks
+            for i, (count, table) in enumerate(zip(decks, self._f_decks, strict=True)):
+                v[at + i] = table[min(count, len(table) - 1)]
+
+    def _occupant_ids(
+        self,
+        v: array[float],
+        occupants: tuple[int, ...],
+        old: tuple[int, ...] | None,
+        rel: list[int],
+        slots: tuple[int, ...],
+    ) -> None:
+        n = self.players
+        if old is None:
+            old = (_FREE,) * len(slots)
+        for at, occupant, before in zip(slots, occupants, old, strict=True):
+            if occupant != before:
+                if before != _FREE:
+                    v[at + self._mark(before, n, rel)] = 0.0
+                if occupant != _FREE:
+                    v[at + self._mark(occupant, n, rel)] = 1.0
+
+    @staticmethod
+    def _mark(occupant: int, n: int, rel: list[int]) -> int:
+        """The column of a space's occupant: seat r, the rival (n), a block (n + 1)."""
+        if occupant == _RIVAL:
+            return n
+        if occupant == _BLOCKED:
+            return n + 1
+        return rel[occupant]
+
+    def _site_ids(
+        self, v: array[float], sites: tuple[Any, ...], old: tuple[Any, ...] | None
+    ) -> None:
+        tiles, guardians, idols, hidden = sites
+        if old is None:
+            old = self._empty_sites
+        o_tiles, o_guardians, o_idols, o_hidden = old
+        if tiles != o_tiles:
+            width = len(TILE_IDS)
+            for i in range(CAMPS, NUM_SITES):
+                tile = tiles[i]
+                before = o_tiles[i]
+                if tile != before:
+                    if before >= 0:
+                        v[self._tile + i * width + before] = 0.0
+                    if tile >= 0:
+                        v[self._tile + i * width + tile] = 1.0
+                    v[self._discovered + i] = 1.0 if tile >= 0 else 0.0
+        if guardians != o_guardians:
+            width = len(GUARDIAN_IDS)
+            for i, (guardian, before) in enumerate(zip(guardians, o_guardians, strict=True)):
+                if guardian != before:
+                    if before >= 0:
+                        v[self._site_guardian + i * width + before] = 0.0
+                    if guardian >= 0:
+                        v[self._site_guardian + i * width + guardian] = 1.0
+        if idols != o_idols:
+            width = len(IDOL_KINDS)
+            for i, (idol, before) in enumerate(zip(idols, o_idols, strict=True)):
+                if idol != before:
+                    if before >= 0:
+                        v[self._idol + i * width + before] = 0.0
+                    if idol >= 0:
+                        v[self._idol + i * width + idol] = 1.0
+        if hidden != o_hidden:
+            one = self._f[1]
+            for i, down in enumerate(hidden):
+                v[self._hidden + i] = one[min(down, 1)]
+
+    def _track_ids(self, v: array[float], track: tuple[Any, ...]) -> None:
+        bonus, temple, vp_left, known = track
+        start, end = self._track_range
+        v[start:end] = self._zero_f[: end - start]
+        kinds = len(BONUS_KINDS)
+        for node, tiles in enumerate(bonus):
+            if tiles:
+                self._counts(v, self._bonus + node * kinds, tiles, (), MAX_BONUS)
+        four = self._f[4]
+        at = self._lost_temple
+        v[at] = four[min(temple, 4)]
+        v[at + 1] = four[min(vp_left, 4)]
+        if known:
+            self._counts(v, at + 2, known, (), 4)
+
+    def _supply_ids(self, v: array[float], supply: tuple[Any, ...]) -> None:
+        stacks, rescue, known = supply
+        start, end = self._supply_range
+        v[start:end] = self._zero_f[: end - start]
+        if rescue is not None:
+            stacks = (*stacks, rescue)
+        four = self._f[MAX_STACK]
+        for i, (top, count) in enumerate(stacks):
+            if top >= 0:
+                v[self._supply_top + i * len(ASSISTANT_IDS) + top] = 1.0
+            v[self._supply_count + i] = four[min(count, MAX_STACK)]
+        at = self._rescue_known
+        for a in known:
+            v[at + a] = 1.0
+
+    def _temple_left_ids(self, v: array[float], left: tuple[int, ...]) -> None:
+        four = self._f[MAX_STACK]
+        at = self._temple_left
+        for i, count in enumerate(left):
+            v[at + i] = four[min(count, MAX_STACK)]
+
+    def _rival_ids(self, v: array[float], rival: tuple[Any, ...] | None) -> None:
+        start, end = self._rival_range
+        v[start:end] = self._zero_f[: end - start]
+        if rival is None:
+            return
+        home, glass, rank, guardians, cards, idols, minus, temples, left, used, arrow, score = rival
+        v[self._rival_glass + glass] = 1.0
+        if rank >= 0:
+            v[self._rival_rank + min(rank, RANKS - 1)] = 1.0
+        for g in guardians:
+            v[self._rival_guardians + g] = 1.0
+        for card in cards:
+            v[self._rival_cards + card] = 1.0
+        for kind in idols:
+            v[self._rival_idols + kind] = 1.0
+        if temples:
+            self._counts(v, self._rival_temples, temples, (), MAX_STACK)
+        for tile in used:
+            v[self._rival_used + tile] = 1.0
+        f = self._f
+        at = self._rival_counts
+        v[at] = f[2][min(home, 2)]
+        v[at + 1] = f[MAX_MINUS][min(minus, MAX_MINUS)]
+        v[at + 2] = f[15][min(left, 15)]
+        if arrow:
+            v[at + 3] = 1.0
+        if score > 0:
+            v[at + 4] = f[MAX_SCORE][min(score, MAX_SCORE)]
 
     def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
         """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the
