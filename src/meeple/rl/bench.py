@@ -67,7 +67,6 @@ def env_play(game: Game, seconds: float, seed: int, observe: bool = True) -> flo
     env = MeepleAECEnv(game)
     env.reset(seed=seed)
     decisions = 0
-    flatnonzero = np.flatnonzero
     clock = time.perf_counter
     start = clock()
     deadline = start + seconds
@@ -84,8 +83,9 @@ def env_play(game: Game, seconds: float, seed: int, observe: bool = True) -> flo
                 if not env.agents:
                     env.reset()
                 continue
-            legal = flatnonzero(mask)
-            env.step(int(legal[rng.below(len(legal))]))
+            # the cheapest way numpy offers from a mask to a list of ids
+            legal = mask.nonzero()[0].tolist()
+            env.step(legal[rng.below(len(legal))])
             decisions += 1
         now = clock()
         if now >= deadline:
