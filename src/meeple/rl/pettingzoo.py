@@ -39,6 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise missing_extra(exc) from exc
 
 Observation = dict[str, NDArray[Any]]
+_INT8 = np.dtype(np.int8)  # a dtype object: frombuffer resolves np.int8 on every call
 
 
 class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -195,7 +196,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if state.current_player == seat:
             for action in state.legal_actions():
                 buffer[action] = 1
-        return np.frombuffer(buffer, np.int8)
+        return np.frombuffer(buffer, _INT8)
 
     def render(self) -> str | None:
         """The view of the seat to act (after the game: of `agent_selection`) as text."""
