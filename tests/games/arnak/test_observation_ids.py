@@ -43,3 +43,61 @@ def test_the_same_position_gives_equal_views() -> None:
     state = _state()
     for seat in (0, 1):
         assert state.observation_ids(seat) == state.clone().observation_ids(seat)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("board", ["bird", "snake"])
+def test_what_the_state_keeps_for_the_view_follows_every_move(players: int, board: str) -> None:
+    # The view keeps each seat's card points and the sites' tiles, guardians and idols
+    # in the state until the rules clear them: along random games, in clones and in
+    # resampled states, they must match what a fresh reading of the state gives.
+    from meeple.core.rng import Rng
+
+    game = meeple.load_game("arnak", players=players, board=board)
+    rng = Rng(players * 7 + len(board))
+
+    def check(state: ArnakState) -> None:
+        ids = state.observation_ids(0)
+        for q in range(players):
+            assert ids[3][q][0][6] == state._score(q)
+        tiles = (state._tile, state._guardian, state._idol_up, state._idol_down)
+        assert ids[5][1] == tuple(tuple(t) for t in tiles)
+
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, ArnakState)
+        step = 0
+        while not state.is_terminal():
+            check(state)
+            if step % 9 == 0:
+                other = state.resample(state.current_player, step)
+                assert isinstance(other, ArnakState)
+                check(other)
+            if step % 13 == 0:
+                clone = state.clone()
+                for _ in range(5):
+                    if clone.is_terminal():
+                        break
+                    legal = clone.legal_actions()
+                    clone.apply_action(legal[rng.below(len(legal))])
+                    check(clone)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+            step += 1
+        check(state)
+
+
+def test_a_guardian_moved_by_the_guardians_crown_moves_in_the_view() -> None:
+    # A path random games seldom reach: the guardian leaves one site for another.
+    from .scenario import A, card, discover, do, fresh, guardian, place, setup
+
+    s = fresh()
+    setup(s, 0, hand=[card("guardians_crown")], deck=[], play=[], resources={"tablet": 1})
+    discover(s, 5, "L1-02", guard="G01")
+    discover(s, 6, "L1-04")
+    place(s, 0, 5)  # the Crown moves a guardian from a site of yours
+    before = s.observation_ids(0)[5][1][1]
+    assert before[5] == guardian("G01") and before[6] == -1
+    do(s, A.HAND + card("guardians_crown"), A.SITE + 5, A.SITE + 6)
+    after = s.observation_ids(0)[5][1][1]
+    assert after == tuple(s._guardian) and after[5] == -1 and after[6] == guardian("G01")

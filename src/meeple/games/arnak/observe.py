@@ -21,6 +21,7 @@ from meeple.games.arnak.components import (
     CAMP_TRAVEL,
     CAMPS,
     CARDS,
+    EMPTY_SLOT_VALUES,
     GUARDIANS,
     ICONS,
     IDOL_REWARDS,
@@ -28,7 +29,9 @@ from meeple.games.arnak.components import (
     SITE_TILES,
     SOLO_TILES,
     TEMPLE_STACKS,
+    VP_PER_IDOL,
 )
+from meeple.games.arnak.rules import _CARD_VP_OF, _RESEARCH_VP, _TEMPLE_VP_OF, GUARDIAN_VP
 from meeple.games.arnak.text import effect_text, prompt
 
 if TYPE_CHECKING:
@@ -364,6 +367,7 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     """Deal everything `player` cannot see anew, from a canonical order and `seed`."""
     rng = Rng(mix_seed(seed, 0xA4AC))
     new = state.clone()
+    new._ids_card_vp = None  # hands and decks dealt anew
     for q, seat in enumerate(state._seats):
         hidden = [i for i, pub in enumerate(seat.public) if not pub]
         if q == player:
@@ -496,6 +500,20 @@ _SLOT_BITS: dict[tuple[bool, ...], int] = {
 }
 
 
+def _slot_points() -> tuple[int, ...]:
+    """Per filled-slot bits: the idols in slots' points plus the empty slots' values."""
+    out = [0] * 16
+    for slots, bits in _SLOT_BITS.items():
+        out[bits] = sum(
+            VP_PER_IDOL if full else empty
+            for empty, full in zip(EMPTY_SLOT_VALUES, slots, strict=True)
+        )
+    return tuple(out)
+
+
+_SLOT_POINTS = _slot_points()
+
+
 def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     """`observe(state, player)` as nested tuples of ints (the layout: see
     ArnakState.observation_ids)."""
@@ -537,29 +555,67 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         private = (tuple(own.hand), tuple(deck[len(deck) - top :]), known, deck[-1])
     else:
         private = (tuple(own.hand), (), known, last)
-    score = state._score
+    # Every seat's score is in every view: it is worked out here, as ArnakState._score
+    # does, from the values this view reads anyway, and the points of each seat's cards
+    # (its hand, deck, play area and any Earring draw pending) are kept in the state
+    # until a card is gained or leaves (the sums over them were a third of this time).
+    card_vp = state._ids_card_vp
+    if card_vp is None:
+        held = [0] * len(seats)
+        for frame in stack:
+            if frame[0] in _LOOKS:
+                held[frame[1]] += sum(map(_CARD_VP_OF, frame[2]))
+        card_vp = state._ids_card_vp = tuple(
+            [
+                sum(map(_CARD_VP_OF, s.hand))
+                + sum(map(_CARD_VP_OF, s.deck))
+                + sum(map(_CARD_VP_OF, s.play))
+                + held[p]
+                for p, s in enumerate(seats)
+            ]
+        )
+    notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[state._board]
     per_seat = []
     for p, s in enumerate(seats):
+        play = tuple(s.play)
+        fear_tiles = s.fear_tiles
+        glass = s.glass
+        notebook = s.notebook
+        rank = s.temple_rank
+        crates = s.crates
+        bits = _SLOT_BITS[tuple(s.slots)]
+        guardians = tuple(s.guardians)
+        temples = tuple(s.temples)
+        score = (
+            notebook_vp[notebook]
+            + (temple_vp[rank] if rank >= 0 else glass_vp[glass])
+            + _SLOT_POINTS[bits]
+            + crates * VP_PER_IDOL
+            + GUARDIAN_VP * len(guardians)
+            + (sum(map(_TEMPLE_VP_OF, temples)) if temples else 0)
+            + card_vp[p]
+            - 2 * fear_tiles
+        )
         per_seat.append(
             (
                 (
-                    tuple(s.play),
+                    play,
                     tuple(s.res),
                     len(s.hand),
                     len(s.deck),
-                    s.fear_tiles,
+                    fear_tiles,
                     1 if s.passed else 0,
-                    score(p),
+                    score,
                 ),
                 (
-                    s.glass,
-                    s.notebook,
-                    s.temple_rank,
-                    s.crates,
-                    _SLOT_BITS[tuple(s.slots)],
+                    glass,
+                    notebook,
+                    rank,
+                    crates,
+                    bits,
                     tuple(s.assistants),
-                    tuple(s.guardians),
-                    tuple(s.temples),
+                    guardians,
+                    temples,
                 ),
             )
         )
@@ -579,29 +635,36 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
             len(stacks[1]),
         ),
     )
-    sites = (
-        tuple(state._occ),
-        (
+    # Kept in the state until a tile, guardian or idol changes (the rules clear it
+    # there): one object from view to view, which the encoder compares at no cost.
+    board = state._ids_sites
+    if board is None:
+        board = state._ids_sites = (
             tuple(state._tile),
             tuple(state._guardian),
             tuple(state._idol_up),
             tuple(state._idol_down),
-        ),
-    )
-    # The research track's bonus tiles are only ever taken, never added: their count
-    # tells whether the tuple made of them is still right.
+        )
+    sites = (tuple(state._occ), board)
+    # The research track's bonus tiles and the Lost Temple's are only ever taken, never
+    # added, nor the temple's VP tiles: their counts tell whether the section made of
+    # them (as a seat that has not looked at the temple's tiles sees it) is still right.
     bonus = state._bonus
     left = sum(map(len, bonus))
-    cached = state._bonus_ids
-    if cached is None or cached[0] != left:
-        cached = state._bonus_ids = (left, tuple([tuple(b) for b in bonus]))
     temple = state._temple_bonus
-    track = (
-        cached[1],
-        len(temple),
-        len(state._track.lost_temple_vp[state._arrivals :]),
-        tuple(sorted(temple)) if state._temple_seen >> player & 1 else (),
-    )
+    arrivals = state._arrivals
+    cached = state._bonus_ids
+    if cached is None or cached[0] != left or cached[1] != len(temple) or cached[2] != arrivals:
+        section = (
+            tuple([tuple(b) for b in bonus]),
+            len(temple),
+            len(state._track.lost_temple_vp[arrivals:]),
+            (),
+        )
+        cached = state._bonus_ids = (left, len(temple), arrivals, section)
+    track = cached[3]
+    if temple and state._temple_seen >> player & 1:
+        track = (track[0], track[1], track[2], tuple(sorted(temple)))
     rescue = state._rescue
     s0, s1, s2 = state._supply
     supply = (

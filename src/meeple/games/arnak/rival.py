@@ -213,6 +213,7 @@ class Rival:
         self.minus += state._idol_down[site]
         state._idol_up[site] = -1
         state._idol_down[site] = 0
+        state._ids_sites = None  # with the tile and guardian set just below
         pile = level - 1
         state._tile[site] = state._draw_hidden(state._stacks[pile], state._known_bottom[pile])
         state._clip_known(pile)
@@ -264,6 +265,7 @@ class Rival:
         )
         self.guardians.append(state._guardian[site])
         state._guardian[site] = -1
+        state._ids_sites = None
 
     def _buy(self, state: ArnakState, item: bool, red: bool, right: bool) -> None:
         row = [c for c in (state._row_item if item else state._row_art) if c >= 0]

@@ -367,8 +367,17 @@ class ArnakState(CheckedState):
         for node in self._track.nodes:
             self._bonus.append([tiles.pop() for _ in range(node.bonus.get(key, 0))])
         self._temple_bonus = [tiles.pop() for _ in range(table)]
-        # observation_ids's tuple of the bonus tiles, with their count then.
-        self._bonus_ids: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+        # observation_ids's research track section (as seen by a seat that has not
+        # looked at the Lost Temple's bonus tiles), after the bonus tiles left on the
+        # track, the temple's bonus tiles left and the arrivals there it was made of.
+        self._bonus_ids: tuple[int, int, int, tuple[Any, ...]] | None = None
+        # observation_ids's (tile, guardian, face-up idol, face-down idols) per site:
+        # None wherever the rules change one of them, rebuilt by the next view.
+        self._ids_sites: tuple[tuple[int, ...], ...] | None = None
+        # observation_ids's points per seat of the cards it owns (hand, deck, play area,
+        # an Earring draw pending): moving a card among these keeps them, so None only
+        # where a card is gained or leaves (_cards_changed).
+        self._ids_card_vp: tuple[int, ...] | None = None
         self._box_bonus = tiles  # never used; hidden like the Lost Temple's stack
         self._temple_seen = 0
         self._arrivals = 0
@@ -435,6 +444,8 @@ class ArnakState(CheckedState):
         new._bonus = [b[:] for b in self._bonus]
         new._temple_bonus = self._temple_bonus[:]
         new._bonus_ids = self._bonus_ids
+        new._ids_sites = self._ids_sites
+        new._ids_card_vp = self._ids_card_vp
         new._box_bonus = self._box_bonus[:]
         new._temple_seen = self._temple_seen
         new._arrivals = self._arrivals
@@ -713,6 +724,7 @@ class ArnakState(CheckedState):
         if self._round == ROUNDS:
             self._over = True
             self._stack = []
+            self._cards_changed()  # with any frame that held drawn cards
             return
         for k in range(self._n):
             p = (self._start + self._n - 1 - k) % self._n
@@ -785,7 +797,12 @@ class ArnakState(CheckedState):
             if seat.private_top > len(seat.deck):
                 seat.private_top = len(seat.deck)
 
+    def _cards_changed(self) -> None:
+        """A seat gained a card or one left it (observation_ids's points go stale)."""
+        self._ids_card_vp = None
+
     def _to_bottom(self, seat: Seat, card: int) -> None:
+        self._cards_changed()  # a bought or regained item (or a drawn card put back)
         seat.deck.insert(0, card)
         seat.public.insert(0, True)
 
@@ -793,10 +810,12 @@ class ArnakState(CheckedState):
         if self._fear > 0:
             self._fear -= 1
             seat.play.append(FEAR)
+            self._cards_changed()
         else:
             seat.fear_tiles += 1
 
     def _exile_card(self, card: int) -> None:
+        self._cards_changed()
         kind = CARDS[card].kind
         if card == FEAR:
             self._fear += 1
@@ -1074,6 +1093,7 @@ class ArnakState(CheckedState):
     def _take_guardian(self, p: int, site: int) -> None:
         g = self._guardian[site]
         self._guardian[site] = FREE
+        self._ids_sites = None
         self._seats[p].guardians.append(g)
 
     # buying -------------------------------------------------------------------
@@ -1096,6 +1116,7 @@ class ArnakState(CheckedState):
         card = CARDS[c]
         price = 0 if free else max(0, card.cost - discount)
         self._take_from_display(c)
+        self._cards_changed()
         if card.kind == "item":
             seat.res[COIN] -= price
             self._to_bottom(seat, c)
@@ -1321,11 +1342,13 @@ class ArnakState(CheckedState):
             site = int(arg)
             level = self._spaces[site].level - 1
             self._tile[site] = self._draw_hidden(self._stacks[level], self._known_bottom[level])
+            self._ids_sites = None
             self._clip_known(level)
             self._push_seq(p, self.site_effect(site))
         elif op == "_guardian":
             if self._guardians:
                 self._guardian[int(arg)] = self._draw_hidden(self._guardians)
+                self._ids_sites = None
         elif op == "_overcome":
             self._take_guardian(p, int(arg))
         elif op == "_bonus":
@@ -1371,6 +1394,7 @@ class ArnakState(CheckedState):
         seat.crates += (up != FREE) + self._idol_down[site]
         self._idol_up[site] = FREE
         self._idol_down[site] = 0
+        self._ids_sites = None
         if up != FREE:
             self._push_seq(p, IDOL_REWARDS[up].effect)
 
@@ -1718,6 +1742,7 @@ class ArnakState(CheckedState):
                 self.take_from_row(c)
             else:
                 self._item_exile.remove(c)
+            self._cards_changed()
             to = frame[3]
             if to == "hand":
                 seat.hand.append(c)
@@ -1793,6 +1818,7 @@ class ArnakState(CheckedState):
             target = action - A.SITE
             self._guardian[target] = self._guardian[frame[3]]
             self._guardian[frame[3]] = FREE
+            self._ids_sites = None
             self._push_seq(p, self.site_effect(target))
         elif kind == UNSLOT:
             seat.slots[action - A.UNSLOT] = False

@@ -15,9 +15,11 @@ game package (the tests check them against it).
 
 from __future__ import annotations
 
+import itertools
 from array import array
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from operator import ne
+from typing import Any, cast
 
 from meeple.errors import MeepleError
 from meeple.rl.encoding import Encoder, Layout, fractions
@@ -240,6 +242,20 @@ _ICON = {name: i for i, name in enumerate(ICONS)}
 _NO_TRAVEL = array("H", bytes(2 * len(ICONS)))
 _FREE, _BLOCKED, _RIVAL = -1, -2, 8
 """Marks of an archaeologist space in `observation_ids`: empty, blocked, the rival's."""
+
+
+_Base = tuple[Any, "NDArray[np.float32]", tuple[int, ...]]
+"""(the board's travel section, the vector of the fixed blocks, each archaeologist
+space's offset in "spaces")."""
+_Memo = tuple[tuple[Any, ...], "NDArray[np.float32]", "memoryview[float]"]
+"""A viewer's last ids, their vector, and a view of it to write through."""
+
+
+def _changed(new: Sequence[Any], old: Sequence[Any]) -> Iterator[int]:
+    """The positions where two sequences of one length differ, found by C-level calls
+    (a step changes one or two values of a section; a Python loop over all of them
+    costs more than the writes)."""
+    return itertools.compress(itertools.count(), map(ne, new, old))
 
 
 class ArnakEncoder(Encoder):
@@ -731,8 +747,8 @@ class ArnakEncoder(Encoder):
         if self.solo:
             self._rival_range = (self._rival_glass, self._rival_counts + 5)
         self._zero_f = array("f", bytes(4 * len(self._zeros)))
-        # Per viewer: (the ids last encoded, their vector). One item, replaced whole.
-        self._memos: list[tuple[tuple[Any, ...], array[float]] | None] = [None] * n
+        # Per viewer: (the ids last encoded, their vector, a view of it to write through).
+        self._memos: dict[int, _Memo] = {}
         # What a fresh vector is patched from: sections that wrote nothing, with marks
         # (None, -1) no real section has where a writer must tell "nothing" apart.
         self._empty_sites = (
@@ -759,9 +775,9 @@ class ArnakEncoder(Encoder):
         )
         # (the board's travel section, the vector of the fixed blocks, each archaeologist
         # space's offset in "spaces"), keyed by that section.
-        self._ids_base: tuple[Any, array[float], tuple[int, ...]] | None = None
+        self._ids_base: _Base | None = None
 
-    def _base(self, travel: tuple[Any, ...]) -> tuple[Any, array[float], tuple[int, ...]]:
+    def _base(self, travel: tuple[Any, ...]) -> _Base:
         """The vector of the configuration and `travel` (the board's costs), and each
         space's offset in "spaces", for the ids whose travel section is `travel`."""
         known = self._ids_base
@@ -780,7 +796,7 @@ class ArnakEncoder(Encoder):
                 slots.append(self._spaces + (i * SPACES + j) * width)
         raw = np.frombuffer(v, np.uint16)
         scaled = np.minimum(raw, self._bound) * self._scale
-        base = (travel, array("f", scaled.tobytes()), tuple(slots))
+        base = (travel, scaled.astype(np.float32), tuple(slots))
         self._ids_base = base
         return base
 
@@ -789,15 +805,22 @@ class ArnakEncoder(Encoder):
         # a step of the game changes a few sections, and each writer below changes
         # only the values of what differs, knowing the old section wrote the rest.
         you: int = ids[0]
-        base = self._base(ids[10])
-        memo = self._memos[you]
+        base = self._ids_base
+        travel = ids[10]
+        if base is None or base[0] is not travel:
+            base = self._base(travel)
+        # Patched in place, one copy fewer: taken out (one C call, so no two threads get
+        # it) until the patching is done, so an error halfway cannot leave a vector that
+        # disagrees with its ids.
+        memo = self._memos.pop(you, None)
         rel = self._relative[you]
         if memo is not None and memo[0][10] is base[0]:
-            prev = memo[0]
-            v = memo[1][:]
+            prev, out, v = memo
         else:
             prev = self._empty_ids
-            v = base[1][:]
+            out = base[1].copy()
+            # written through a memoryview: its item writes are the cheapest there are
+            v = cast("memoryview[float]", out.data)
         new = ids[1]
         old = prev[1]
         if new != old:
@@ -806,15 +829,12 @@ class ArnakEncoder(Encoder):
         old = prev[2]
         if new != old:
             self._private_ids(v, new, old)
-        new = ids[3]
-        old = prev[3]
-        if new != old:
-            for seat, (fast, slow) in enumerate(new):
-                before = old[seat]
-                if fast != before[0]:
-                    self._seat_fast_ids(v, fast, before[0], rel[seat])
-                if slow != before[1]:
-                    self._seat_slow_ids(v, slow, before[1], rel[seat])
+        # Some seat's part differs at nearly every step: compared seat by seat at once.
+        for seat, ((fast, slow), before) in enumerate(zip(ids[3], prev[3], strict=True)):
+            if fast != before[0]:
+                self._seat_fast_ids(v, fast, before[0], rel[seat])
+            if slow != before[1]:
+                self._seat_slow_ids(v, slow, before[1], rel[seat])
         new = ids[4]
         old = prev[4]
         if new != old:
@@ -839,11 +859,11 @@ class ArnakEncoder(Encoder):
             new = ids[9]
             if new != prev[9]:
                 self._rival_ids(v, new)
-        self._memos[you] = (ids, v)
-        vector: NDArray[np.float32] = np.frombuffer(v[:], np.float32)
+        self._memos[you] = (ids, out, v)
+        vector: NDArray[np.float32] = out.copy()
         return vector
 
-    def _card_counts(self, v: array[float], at: int, cards: Sequence[int]) -> None:
+    def _card_counts(self, v: memoryview[float], at: int, cards: Sequence[int]) -> None:
         """Cards by type at `at`: 1 each, Fear counted (the blocks' bounds)."""
         fear = 0
         for card in cards:
@@ -854,14 +874,16 @@ class ArnakEncoder(Encoder):
         if fear:
             v[at + FEAR] = self._f[MAX_FEAR][min(fear, MAX_FEAR)]
 
-    def _recount(self, v: array[float], at: int, cards: Sequence[int], old: Sequence[int]) -> None:
+    def _recount(
+        self, v: memoryview[float], at: int, cards: Sequence[int], old: Sequence[int]
+    ) -> None:
         """A card block at `at` that held `old`, made to hold `cards`."""
         for card in old:
             v[at + card] = 0.0
         self._card_counts(v, at, cards)
 
     def _turn_ids(
-        self, v: array[float], turn: tuple[Any, ...], old: tuple[Any, ...], rel: list[int]
+        self, v: memoryview[float], turn: tuple[Any, ...], old: tuple[Any, ...], rel: list[int]
     ) -> None:
         rnd, current, start, main, over, kind, pool, drawn = turn
         o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn = old
@@ -888,12 +910,14 @@ class ArnakEncoder(Encoder):
         if pool != o_pool:
             four = self._f[MAX_POOL]
             at = self._pool
-            for i, count in enumerate(pool):
-                v[at + i] = four[min(count, MAX_POOL)]
+            for i in _changed(pool, o_pool):
+                v[at + i] = four[min(pool[i], MAX_POOL)]
         if drawn != o_drawn:
             self._recount(v, self._drawn, drawn, o_drawn)
 
-    def _private_ids(self, v: array[float], private: tuple[Any, ...], old: tuple[Any, ...]) -> None:
+    def _private_ids(
+        self, v: memoryview[float], private: tuple[Any, ...], old: tuple[Any, ...]
+    ) -> None:
         hand, tops, known, top = private
         o_hand, o_tops, o_known, o_top = old
         if hand != o_hand:
@@ -907,16 +931,24 @@ class ArnakEncoder(Encoder):
                 v[self._deck_top + top] = 1.0
 
     def _seat_fast_ids(
-        self, v: array[float], fast: tuple[Any, ...], old: tuple[Any, ...], r: int
+        self, v: memoryview[float], fast: tuple[Any, ...], old: tuple[Any, ...], r: int
     ) -> None:
         play, res, hand, deck, fear_tiles, passed, score = fast
         o_play, o_res, o_hand, o_deck, o_fear_tiles, o_passed, o_score = old
         if play != o_play:
-            self._recount(v, self._play + r * NUM_CARDS, play, o_play)
+            # Mostly one card played onto the area: a type is marked 1 however many
+            # times it is there, so only Fear (counted) needs _recount.
+            n = len(o_play)
+            if len(play) == n + 1 and play[n] != FEAR and play[:n] == o_play:
+                v[self._play + r * NUM_CARDS + play[n]] = 1.0
+            else:
+                self._recount(v, self._play + r * NUM_CARDS, play, o_play)
         if res != o_res:
             at = self._resources + r * len(RESOURCES)
-            for i, (amount, table) in enumerate(zip(res, self._f_resources, strict=True)):
-                v[at + i] = table[min(amount, len(table) - 1)]
+            tables = self._f_resources
+            for i in _changed(res, o_res):
+                table = tables[i]
+                v[at + i] = table[min(res[i], len(table) - 1)]
         f = self._f
         at = self._sizes + r * 3
         if hand != o_hand:
@@ -931,7 +963,7 @@ class ArnakEncoder(Encoder):
             v[self._scores + r] = f[MAX_SCORE][min(score, MAX_SCORE)] if score > 0 else 0.0
 
     def _seat_slow_ids(
-        self, v: array[float], slow: tuple[Any, ...], old: tuple[Any, ...], r: int
+        self, v: memoryview[float], slow: tuple[Any, ...], old: tuple[Any, ...], r: int
     ) -> None:
         glass, notebook, rank, crates, slots, assistants, guardians, temples = slow
         o_glass, o_notebook, o_rank, o_crates, o_slots, o_assistants, o_guardians, o_temples = old
@@ -980,7 +1012,7 @@ class ArnakEncoder(Encoder):
             self._counts(v, self._temples + r * len(TEMPLE_STACKS), temples, o_temples, MAX_STACK)
 
     def _counts(
-        self, v: array[float], at: int, kinds: Sequence[int], old: Sequence[int], bound: int
+        self, v: memoryview[float], at: int, kinds: Sequence[int], old: Sequence[int], bound: int
     ) -> None:
         """Counts by kind at `at` (each scaled by `bound`), where `old`'s were."""
         for kind in old:
@@ -989,7 +1021,9 @@ class ArnakEncoder(Encoder):
         for kind in set(kinds):
             v[at + kind] = table[min(kinds.count(kind), bound)]
 
-    def _cards_ids(self, v: array[float], cards: tuple[Any, ...], old: tuple[Any, ...]) -> None:
+    def _cards_ids(
+        self, v: memoryview[float], cards: tuple[Any, ...], old: tuple[Any, ...]
+    ) -> None:
         row_art, row_item, revealed, item_exile, art_exile, decks = cards
         o_art, o_item, o_revealed, o_item_exile, o_art_exile, o_decks = old
         if row_art != o_art or row_item != o_item:
@@ -1014,12 +1048,14 @@ class ArnakEncoder(Encoder):
                 v[at + card] = 1.0
         if decks != o_decks:
             at = self._decks
-            for i, (count, table) in enumerate(zip(decks, self._f_decks, strict=True)):
-                v[at + i] = table[min(count, len(table) - 1)]
+            tables = self._f_decks
+            for i in _changed(decks, o_decks):
+                table = tables[i]
+                v[at + i] = table[min(decks[i], len(table) - 1)]
 
     def _occupant_ids(
         self,
-        v: array[float],
+        v: memoryview[float],
         occupants: tuple[int, ...],
         old: tuple[int, ...] | None,
         rel: list[int],
@@ -1028,12 +1064,14 @@ class ArnakEncoder(Encoder):
         n = self.players
         if old is None:
             old = (_FREE,) * len(slots)
-        for at, occupant, before in zip(slots, occupants, old, strict=True):
-            if occupant != before:
-                if before != _FREE:
-                    v[at + self._mark(before, n, rel)] = 0.0
-                if occupant != _FREE:
-                    v[at + self._mark(occupant, n, rel)] = 1.0
+        for i in _changed(occupants, old):
+            at = slots[i]
+            before = old[i]
+            occupant = occupants[i]
+            if before != _FREE:
+                v[at + self._mark(before, n, rel)] = 0.0
+            if occupant != _FREE:
+                v[at + self._mark(occupant, n, rel)] = 1.0
 
     @staticmethod
     def _mark(occupant: int, n: int, rel: list[int]) -> int:
@@ -1045,7 +1083,7 @@ class ArnakEncoder(Encoder):
         return rel[occupant]
 
     def _site_ids(
-        self, v: array[float], sites: tuple[Any, ...], old: tuple[Any, ...] | None
+        self, v: memoryview[float], sites: tuple[Any, ...], old: tuple[Any, ...] | None
     ) -> None:
         tiles, guardians, idols, hidden = sites
         if old is None:
@@ -1083,7 +1121,7 @@ class ArnakEncoder(Encoder):
             for i, down in enumerate(hidden):
                 v[self._hidden + i] = one[min(down, 1)]
 
-    def _track_ids(self, v: array[float], track: tuple[Any, ...]) -> None:
+    def _track_ids(self, v: memoryview[float], track: tuple[Any, ...]) -> None:
         bonus, temple, vp_left, known = track
         start, end = self._track_range
         v[start:end] = self._zero_f[: end - start]
@@ -1098,7 +1136,7 @@ class ArnakEncoder(Encoder):
         if known:
             self._counts(v, at + 2, known, (), 4)
 
-    def _supply_ids(self, v: array[float], supply: tuple[Any, ...]) -> None:
+    def _supply_ids(self, v: memoryview[float], supply: tuple[Any, ...]) -> None:
         stacks, rescue, known = supply
         start, end = self._supply_range
         v[start:end] = self._zero_f[: end - start]
@@ -1113,13 +1151,13 @@ class ArnakEncoder(Encoder):
         for a in known:
             v[at + a] = 1.0
 
-    def _temple_left_ids(self, v: array[float], left: tuple[int, ...]) -> None:
+    def _temple_left_ids(self, v: memoryview[float], left: tuple[int, ...]) -> None:
         four = self._f[MAX_STACK]
         at = self._temple_left
         for i, count in enumerate(left):
             v[at + i] = four[min(count, MAX_STACK)]
 
-    def _rival_ids(self, v: array[float], rival: tuple[Any, ...] | None) -> None:
+    def _rival_ids(self, v: memoryview[float], rival: tuple[Any, ...] | None) -> None:
         start, end = self._rival_range
         v[start:end] = self._zero_f[: end - start]
         if rival is None:
