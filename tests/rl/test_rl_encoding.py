@@ -162,7 +162,7 @@ def test_arnak_names_match_the_game_data() -> None:
     """The Arnak encoder writes the game's vocabulary out (it reads no game module); a
     renamed, added or reordered component must show here."""
     from meeple.games.arnak import components as data
-    from meeple.games.arnak import rules
+    from meeple.games.arnak import observe, rules
     from meeple.games.arnak.actions import NUM_CARD_TYPES, NUM_NODES, NUM_SITES
     from meeple.rl.encoders import arnak as enc
 
@@ -183,6 +183,8 @@ def test_arnak_names_match_the_game_data() -> None:
     assert tuple(t.id for t in data.SOLO_TILES) == enc.SOLO_TILES
     frames = {v for k, v in vars(rules).items() if k.upper() == k and v in enc.FRAMES}
     assert frames == set(enc.FRAMES)
+    # the compact view numbers the pending decision as the encoder's one-hot does
+    assert observe.FRAME_KINDS == enc.FRAMES
 
 
 def test_arnak_blocks_say_what_they_mean() -> None:
