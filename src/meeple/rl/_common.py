@@ -8,6 +8,15 @@ from typing import Any
 import meeple
 from meeple.core.game import Game, State
 from meeple.errors import IllegalActionError, OptionError
+from meeple.rl.errors import missing_extra
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
+    raise missing_extra(exc) from exc
+
+_INT8 = np.dtype(np.int8)  # a dtype object: frombuffer resolves np.int8 on every call
 
 RENDER_MODES = ("ansi", "human")
 
@@ -46,6 +55,18 @@ def as_action(action: Any, num_actions: int) -> int:
     if not 0 <= result < num_actions:
         raise IllegalActionError(f"action {result} is out of range: ids run 0..{num_actions - 1}")
     return result
+
+
+def legal_mask(state: State, seat: int, num_actions: int) -> NDArray[np.int8]:
+    """1 for each action `seat` may take now, 0 elsewhere (all 0 when it is not to move).
+
+    A few legal actions among hundreds: byte writes into a fresh buffer beat numpy's
+    fancy indexing, which turns the list into an index array first."""
+    buffer = bytearray(num_actions)
+    if state.current_player == seat:
+        for action in state.legal_actions():
+            buffer[action] = 1
+    return np.frombuffer(buffer, _INT8)
 
 
 def view_text(state: State, seat: int, width: int = 100) -> str:

@@ -37,7 +37,7 @@ from meeple.core.game import Game, State, check_seed
 from meeple.core.registry import list_games
 from meeple.core.rng import mix_seed
 from meeple.errors import IllegalActionError, OptionError
-from meeple.rl._common import as_action, check_render_mode, load, view_text
+from meeple.rl._common import as_action, check_render_mode, legal_mask, load, view_text
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import EnvStateError, missing_extra
 
@@ -184,11 +184,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
 
     def action_masks(self) -> NDArray[np.int8]:
         """1 for each legal action of the learner now (all 0 once the game is over)."""
-        mask = np.zeros(self._num_actions, np.int8)
-        state = self.game_state
-        if state.current_player == self.seat:
-            mask[state.legal_actions()] = 1
-        return mask
+        return legal_mask(self.game_state, self.seat, self._num_actions)
 
     def _info(self) -> dict[str, Any]:
         state = self.game_state

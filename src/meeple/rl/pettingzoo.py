@@ -25,7 +25,7 @@ import secrets
 from typing import Any
 
 from meeple.core.game import Game, State, check_seed
-from meeple.rl._common import as_action, check_render_mode, load, view_text
+from meeple.rl._common import as_action, check_render_mode, legal_mask, load, view_text
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import EnvStateError, missing_extra
 
@@ -39,7 +39,6 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise missing_extra(exc) from exc
 
 Observation = dict[str, NDArray[Any]]
-_INT8 = np.dtype(np.int8)  # a dtype object: frombuffer resolves np.int8 on every call
 
 
 class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -190,13 +189,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self._mask(self.game_state, seat)
 
     def _mask(self, state: State, seat: int) -> NDArray[np.int8]:
-        # A few legal actions among hundreds: byte writes into a fresh buffer beat
-        # numpy's fancy indexing (which converts the list to an index array first).
-        buffer = bytearray(self._num_actions)
-        if state.current_player == seat:
-            for action in state.legal_actions():
-                buffer[action] = 1
-        return np.frombuffer(buffer, _INT8)
+        return legal_mask(state, seat, self._num_actions)
 
     def render(self) -> str | None:
         """The view of the seat to act (after the game: of `agent_selection`) as text."""
