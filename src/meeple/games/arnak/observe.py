@@ -270,6 +270,13 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
     }
     if frame is not None:
         obs["pending"] = {"frame": frame[0], "player": current, "prompt": prompt(state)}
+        if frame[0] == "travel":
+            site = paying_site(state)
+            obs["pending"]["travel"] = {
+                "cost": _icons(frame[2]),
+                "paid": _icons(frame[3]),
+                "site": None if site < 0 else _SITE_ROWS[state._board][site][1],
+            }
         if player == current:
             obs["pending"].update(_private_frame(frame))
     if player is not None and state._rescue_seen >> player & 1 and state._rescue:
@@ -305,6 +312,21 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
     if current == TERMINAL:
         obs["final_scores"] = [state.score_parts(p) for p in range(state._n)]
     return obs
+
+
+def paying_site(state: ArnakState) -> int:
+    """The site whose travel cost the pending payment is for, or -1 (a guardian's or a
+    card's cost): a site's sequence, below the payment, places the archaeologist next."""
+    from meeple.games.arnak.rules import SEQ, SLOT_SITE
+
+    stack = state._stack
+    if len(stack) > 1:
+        below = stack[-2]
+        if below[0] == SEQ:
+            step = below[2][below[3]]
+            if step[0] == "_place":
+                return SLOT_SITE[int(step[1])]
+    return -1
 
 
 def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
@@ -523,12 +545,15 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     stack = state._stack
     over = state._over
     drawn: tuple[int, ...] = ()
+    travel: tuple[Any, ...] | None = None
     if stack:
         frame = stack[-1]
         kind = _FRAME_NUM[frame[0]]
         current = TERMINAL if over else frame[1]
         if player == current and frame[0] in _LOOKS:
             drawn = tuple(frame[2])
+        elif frame[0] == "travel":
+            travel = (tuple(frame[2]), tuple(frame[3]), paying_site(state))
     else:
         kind = -1
         current = TERMINAL if over else state._turn
@@ -541,6 +566,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         kind,
         tuple(state._pool),
         drawn,
+        travel,
     )
     own = seats[player]
     deck = own.deck

@@ -500,7 +500,9 @@ class ArnakState(CheckedState):
         1. The turn: (round, current player (TERMINAL when over), start player, main
            action used, game over, pending frame's kind (observe.FRAME_KINDS; -1 none),
            the travel pool (boot, car, boat, plane), the cards `player` drew for the
-           pending Earring choice when it is theirs to make).
+           pending Earring choice when it is theirs to make, and for a pending travel
+           payment (its cost, the icons paid so far, the site it is for or -1), else
+           None).
         2. `player`'s cards: (hand, the deck's top cards only they know (bottom to top),
            the cards of their deck whose place is public (bottom to top), the deck's top
            card if they know it else -1).

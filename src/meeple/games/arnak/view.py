@@ -216,6 +216,11 @@ def _pending(obs: Mapping[str, Any]) -> Panel | None:
     if frame:
         body.append(f"  ({_title(frame)})", style="dim")
     parts: list[RenderableType] = [body]
+    travel = pending.get("travel")
+    if travel:
+        where = f" to {travel['site']}" if travel.get("site") else ""
+        paid = _icons_text(travel.get("paid")) if travel.get("paid") else "nothing yet"
+        parts.append(Text(f"travel{where}: costs {_icons_text(travel.get('cost'))}; paid {paid}"))
     drawn = pending.get("drawn")
     if drawn:
         table = _card_table("Cards drawn (only you see them)")

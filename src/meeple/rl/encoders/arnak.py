@@ -294,6 +294,18 @@ class ArnakEncoder(Encoder):
             f"travel icons gained this turn, unspent: boot, car, boat, plane / {MAX_POOL}",
             MAX_POOL,
         )
+        self._travel_cost = add(
+            "travel_cost",
+            len(ICONS),
+            f"the pending travel payment's cost: boot, car, boat, plane / {MAX_POOL}",
+            MAX_POOL,
+        )
+        self._travel_paid = add(
+            "travel_paid", len(ICONS), f"icons paid toward it so far / {MAX_POOL}", MAX_POOL
+        )
+        self._travel_site = add(
+            "travel_site", s, "one-hot: the site it is for (none: a guardian's or a card's cost)"
+        )
         card_bound = [1] * (c - 1) + [MAX_FEAR]
         self._drawn = add(
             "drawn",
@@ -519,6 +531,14 @@ class ArnakEncoder(Encoder):
             at = self._drawn
             for cid in pending.get("drawn", ()):
                 v[at + card[cid]] += 1
+            travel = pending.get("travel")
+            if travel is not None:
+                cost, paid = travel["cost"], travel["paid"]
+                for i, icon in enumerate(ICONS):
+                    v[self._travel_cost + i] = cost.get(icon, 0)
+                    v[self._travel_paid + i] = paid.get(icon, 0)
+                if travel["site"] is not None:
+                    v[self._travel_site + _SITE[travel["site"]]] = 1
 
         # Your cards.
         at = self._hand
@@ -759,7 +779,7 @@ class ArnakEncoder(Encoder):
         )
         self._empty_ids: tuple[Any, ...] = (
             None,
-            (None, -1, -1, 0, 0, -1, (0,) * len(ICONS), ()),
+            (None, -1, -1, 0, 0, -1, (0,) * len(ICONS), (), None),
             ((), (), (), -1),
             tuple(
                 (((), (0,) * len(RESOURCES), 0, 0, 0, 0, 0), (-1, -1, -1, 0, 0, (), (), ()))
@@ -885,8 +905,8 @@ class ArnakEncoder(Encoder):
     def _turn_ids(
         self, v: memoryview[float], turn: tuple[Any, ...], old: tuple[Any, ...], rel: list[int]
     ) -> None:
-        rnd, current, start, main, over, kind, pool, drawn = turn
-        o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn = old
+        rnd, current, start, main, over, kind, pool, drawn, travel = turn
+        o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn, o_travel = old
         if rnd != o_rnd:
             if o_rnd is not None:
                 v[self._round + min(max(o_rnd, 1), ROUNDS) - 1] = 0.0
@@ -914,6 +934,27 @@ class ArnakEncoder(Encoder):
                 v[at + i] = four[min(pool[i], MAX_POOL)]
         if drawn != o_drawn:
             self._recount(v, self._drawn, drawn, o_drawn)
+        if travel != o_travel:
+            self._travel_ids(v, travel, o_travel)
+
+    def _travel_ids(
+        self, v: memoryview[float], travel: tuple[Any, ...] | None, old: tuple[Any, ...] | None
+    ) -> None:
+        """The pending travel payment's blocks, which held `old` (None: no payment)."""
+        cost_at, paid_at, site_at = self._travel_cost, self._travel_paid, self._travel_site
+        if old is not None:
+            for i in range(len(ICONS)):
+                v[cost_at + i] = v[paid_at + i] = 0.0
+            if old[2] >= 0:
+                v[site_at + old[2]] = 0.0
+        if travel is not None:
+            cost, paid, site = travel
+            four = self._f[MAX_POOL]
+            for i in range(len(ICONS)):
+                v[cost_at + i] = four[min(cost[i], MAX_POOL)]
+                v[paid_at + i] = four[min(paid[i], MAX_POOL)]
+            if site >= 0:
+                v[site_at + site] = 1.0
 
     def _private_ids(
         self, v: memoryview[float], private: tuple[Any, ...], old: tuple[Any, ...]
@@ -1258,6 +1299,9 @@ class ArnakEncoder(Encoder):
             temples.update(rival["temple_tiles"])
             solo.update(rival["used"])
         frames = {pending["frame"]} if pending is not None else set()
+        travel = pending.get("travel") if pending is not None else None
+        if travel is not None and travel["site"] not in (None, *SITE_IDS):
+            raise MeepleError(f"the Arnak encoder does not know site {travel['site']!r}")
         unknown = (
             (cards - set(CARD_IDS))
             | (tiles - set(TILE_IDS))

@@ -577,6 +577,12 @@ function nowPanel(obs, A, legal, act, you) {
   else if (pending) {
     const who = pending.player === you ? '' : `Seat ${pending.player}: `;
     body.push(h('p', { class: 'step-text', 'data-testid': 'prompt' }, who + (pending.prompt ?? '')));
+    const travel = pending.travel;
+    if (travel) {
+      const where = travel.site ? ` to ${travel.site}` : '';
+      const paid = ICONS.some((i) => travel.paid?.[i]) ? travelText(travel.paid) : 'nothing yet';
+      body.push(h('p', { class: 'muted', 'data-testid': 'travel-due' }, `travel${where}: costs ${travelText(travel.cost)}; paid ${paid}`));
+    }
   }
   const drawn = pending?.drawn ?? [];
   if (drawn.length) {
