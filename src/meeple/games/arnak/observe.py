@@ -31,8 +31,19 @@ from meeple.games.arnak.components import (
     TEMPLE_STACKS,
     VP_PER_IDOL,
 )
-from meeple.games.arnak.rules import _CARD_VP_OF, _RESEARCH_VP, _TEMPLE_VP_OF, GUARDIAN_VP
+from meeple.games.arnak.rules import (
+    _CARD_VP_OF,
+    _RESEARCH_VP,
+    _TEMPLE_VP_OF,
+    GUARDIAN_VP,
+    LOOK_KEEP,
+    LOOK_RETURN,
+    TRAVEL,
+)
 from meeple.games.arnak.text import effect_text, prompt
+
+_LOOKS = frozenset((LOOK_KEEP, LOOK_RETURN))
+"""The pending decisions that show the deciding seat the cards it drew."""
 
 if TYPE_CHECKING:
     from meeple.games.arnak.rules import ArnakState
@@ -270,7 +281,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
     }
     if frame is not None:
         obs["pending"] = {"frame": frame[0], "player": current, "prompt": prompt(state)}
-        if frame[0] == "travel":
+        if frame[0] == TRAVEL:
             site = paying_site(state)
             obs["pending"]["travel"] = {
                 "cost": _icons(frame[2]),
@@ -331,7 +342,7 @@ def paying_site(state: ArnakState) -> int:
 
 def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
     """What only the deciding seat sees of its pending decision (cards it drew)."""
-    if frame[0] in ("look_keep", "look_return"):
+    if frame[0] in _LOOKS:
         return {"drawn": [CARDS[c].id for c in frame[2]]}
     return {}
 
@@ -363,7 +374,7 @@ def _deal_deck(
 def _drawn(state: ArnakState, q: int) -> tuple[int, tuple[int, ...]]:
     """Seat q's pending Earring frame (its index on the stack and drawn cards), if any."""
     for i, frame in enumerate(state._stack):
-        if frame[1] == q and frame[0] in ("look_keep", "look_return"):
+        if frame[1] == q and frame[0] in _LOOKS:
             return i, frame[2]
     return -1, ()
 
@@ -371,7 +382,6 @@ def _drawn(state: ArnakState, q: int) -> tuple[int, tuple[int, ...]]:
 def _can_settle(state: ArnakState, q: int) -> bool:
     """Can seat q, holding its re-dealt hand, finish the decisions it has begun: a
     travel cost it chose to pay, or a choice (such as where to dig) it was offered?"""
-    from meeple.games.arnak.rules import TRAVEL
     from meeple.games.arnak.travel import add, deficit
 
     for frame in state._stack:
@@ -494,7 +504,6 @@ FRAME_KINDS = (
 )
 """The pending decision's kinds, numbered as `observation_ids` numbers them."""
 _FRAME_NUM = {kind: i for i, kind in enumerate(FRAME_KINDS)}
-_LOOKS = frozenset(("look_keep", "look_return"))
 _ARROW = {"left": 0, "right": 1}
 
 
@@ -552,7 +561,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         current = TERMINAL if over else frame[1]
         if player == current and frame[0] in _LOOKS:
             drawn = tuple(frame[2])
-        elif frame[0] == "travel":
+        elif frame[0] == TRAVEL:
             travel = (tuple(frame[2]), tuple(frame[3]), paying_site(state))
     else:
         kind = -1
