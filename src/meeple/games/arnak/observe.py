@@ -225,6 +225,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "exile": {
             "items": [card_id[c] for c in state._item_exile],
             "artifacts": [card_id[c] for c in state._art_exile],
+            "players": [[card_id[c] for c in cards] for cards in state._seat_exile],
         },
         "sites": _sites(state),
         "research": [

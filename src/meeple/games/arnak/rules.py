@@ -348,6 +348,8 @@ class ArnakState(CheckedState):
         self._row_item: list[int] = []
         self._item_exile: list[int] = []
         self._art_exile: list[int] = []
+        # per seat, the basic and Fear cards it exiled (out of the game, but public)
+        self._seat_exile: list[list[int]] = [[] for _ in range(n)]
         self._round = 1
         self._refill_row()
         assistants = list(range(len(ASSISTANTS)))
@@ -437,6 +439,7 @@ class ArnakState(CheckedState):
         new._row_item = self._row_item[:]
         new._item_exile = self._item_exile[:]
         new._art_exile = self._art_exile[:]
+        new._seat_exile = [e[:] for e in self._seat_exile]
         new._round = self._round
         new._rescue = self._rescue[:]
         new._supply = [s[:] for s in self._supply]
@@ -816,15 +819,19 @@ class ArnakState(CheckedState):
         else:
             seat.fear_tiles += 1
 
-    def _exile_card(self, card: int) -> None:
+    def _exile_card(self, card: int, p: int) -> None:
+        """Seat `p` exiles `card`: an item or artifact to the exile pile, where it may be
+        taken again; a Fear card back to the supply; any other card out of the game."""
         self._cards_changed()
         kind = CARDS[card].kind
-        if card == FEAR:
-            self._fear += 1
-        elif kind == "item":
+        if kind == "item":
             self._item_exile.append(card)
         elif kind == "artifact":
             self._art_exile.append(card)
+        else:
+            if card == FEAR:
+                self._fear += 1
+            self._seat_exile[p].append(card)
 
     def _gain(self, seat: Seat, amounts: tuple[int, ...]) -> None:
         res = seat.res
@@ -1054,7 +1061,7 @@ class ArnakState(CheckedState):
         card = CARDS[c]
         seat.hand.remove(c)
         if card.exile_self:
-            self._exile_card(c)
+            self._exile_card(c, p)
         else:
             seat.play.append(c)
         if card.kind == "artifact":
@@ -1692,10 +1699,10 @@ class ArnakState(CheckedState):
                 seat.fear_tiles -= 1
             elif action < A.PLAY_AREA:
                 seat.hand.remove(action - A.HAND)
-                self._exile_card(action - A.HAND)
+                self._exile_card(action - A.HAND, p)
             else:
                 seat.play.remove(action - A.PLAY_AREA)
-                self._exile_card(action - A.PLAY_AREA)
+                self._exile_card(action - A.PLAY_AREA, p)
             if frame[2] > 1:
                 stack.append((EXILE, p, frame[2] - 1, frame[3]))
         elif kind == OFFER:

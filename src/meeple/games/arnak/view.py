@@ -469,6 +469,10 @@ def _card_row(obs: Mapping[str, Any]) -> Panel:
     parts: list[RenderableType] = [table, foot]
     if exiled:
         parts.append(Text.assemble(("exiled: ", "dim"), _names(exiled)))
+    for seat, cards in enumerate(exile.get("players") or []):
+        if cards:
+            label = f"exiled by {_seat(obs, seat)}, out of the game: "
+            parts.append(Text.assemble((label, "dim"), _names(cards)))
     return Panel(
         Group(*parts),
         title="Card row (A: artifacts, left of the moon staff; I: items; ⚡ free action)",

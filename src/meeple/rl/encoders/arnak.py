@@ -1265,7 +1265,9 @@ class ArnakEncoder(Encoder):
         if len(obs["assistants"]["supply"]) != SUPPLY_STACKS:
             raise MeepleError(f"the Arnak encoder expects {SUPPLY_STACKS} assistant stacks")
         cards: set[str] = set(obs["hand"]) | set(obs["revealed"])
-        for pile in (*obs["play_area"], *obs["card_row"].values(), *obs["exile"].values()):
+        exile = obs["exile"]
+        piles = (exile["items"], exile["artifacts"], *exile.get("players", ()))
+        for pile in (*obs["play_area"], *obs["card_row"].values(), *piles):
             cards.update(cid for cid in pile if cid is not None)
         known = obs.get("deck_known")
         if known is not None:

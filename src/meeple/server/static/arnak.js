@@ -209,6 +209,10 @@ function cardRowPanel(obs, A, legal, act) {
   const exiled = [...(exile.items ?? []), ...(exile.artifacts ?? [])];
   const exiledNeeded = exiled.some((id) => legal.has(A.CARD + cardType(id)));
   const exiledCards = exiled.map((id) => cardEl(id, { choices: [[A.CARD + cardType(id), 'take']], legal, act, testid: 'exiled-card', compact: true }));
+  const bySeat = (exile.players ?? []).map((cards, seat) => (cards.length
+    ? h('p', { class: 'muted small', 'data-testid': 'seat-exile' },
+      `Exiled by ${seatName(seat, obs.you)}, out of the game: ${cards.map((id) => cat.cards.get(id)?.name ?? id).join(', ')}`)
+    : null));
   return h('section', { class: 'panel', 'data-testid': 'card-row' },
     h('h3', {}, 'Card row'),
     h('div', { class: 'arnak-row' },
@@ -223,7 +227,8 @@ function cardRowPanel(obs, A, legal, act) {
       ? (exiledNeeded
         ? h('div', {}, h('div', { class: 'subhead' }, `Exiled (${exiled.length})`), h('div', { class: 'arnak-cards' }, exiledCards))
         : details('arnak-exile', `Exiled (${exiled.length})`, {}, h('div', { class: 'arnak-cards' }, exiledCards)))
-      : null);
+      : null,
+    ...bySeat);
 }
 
 // --- the sites ------------------------------------------------------------------------------
