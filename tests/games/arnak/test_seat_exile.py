@@ -88,5 +88,4 @@ def test_the_list_survives_clone_and_resample_and_the_views_print_it() -> None:
     buffer = StringIO()
     Console(file=buffer, width=200, color_system=None).print(game.render(state.observation(0)))
     text = buffer.getvalue()
-    assert "out of the game" in text
-    assert f"exiled by seat {seat}" in text
+    assert f"exiled from the cards of seat {seat}" in text

@@ -471,7 +471,7 @@ def _card_row(obs: Mapping[str, Any]) -> Panel:
         parts.append(Text.assemble(("exiled: ", "dim"), _names(exiled)))
     for seat, cards in enumerate(exile.get("players") or []):
         if cards:
-            label = f"exiled by {_seat(obs, seat)}, out of the game: "
+            label = f"exiled from the cards of {_seat(obs, seat)}: "
             parts.append(Text.assemble((label, "dim"), _names(cards)))
     return Panel(
         Group(*parts),

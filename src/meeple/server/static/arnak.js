@@ -211,7 +211,7 @@ function cardRowPanel(obs, A, legal, act) {
   const exiledCards = exiled.map((id) => cardEl(id, { choices: [[A.CARD + cardType(id), 'take']], legal, act, testid: 'exiled-card', compact: true }));
   const bySeat = (exile.players ?? []).map((cards, seat) => (cards.length
     ? h('p', { class: 'muted small', 'data-testid': 'seat-exile' },
-      `Exiled by ${seatName(seat, obs.you)}, out of the game: ${cards.map((id) => cat.cards.get(id)?.name ?? id).join(', ')}`)
+      `Exiled from the cards of ${seatName(seat, obs.you)}: ${cards.map((id) => cat.cards.get(id)?.name ?? id).join(', ')}`)
     : null));
   return h('section', { class: 'panel', 'data-testid': 'card-row' },
     h('h3', {}, 'Card row'),
