@@ -133,6 +133,7 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert "ISMCTS, iterations/s" in result.stdout
     assert "ISMCTS, random rollouts, iterations/s" in result.stdout
     assert "--jobs 2 speed-up over --jobs 1" in result.stdout
+    assert "--jobs 2 speed-up, workers started" in result.stdout
     assert "RESULTS DIFFER" not in result.stdout
     args = ["bench", "anludim", "--players", "2", "--seconds", "0.2", "--repeats", "1", "--json"]
     result = runner.invoke(app, args)
@@ -148,6 +149,8 @@ def test_bench_runs(runner: CliRunner) -> None:
     speedup = data["jobs_speedup"]
     assert speedup["jobs"] == 2 and speedup["identical"] is True
     assert speedup["speedup"] > 0 and speedup["games"] >= 8
+    assert 0 < speedup["start_seconds"] < speedup["parallel_seconds"]
+    assert speedup["started_speedup"] > speedup["speedup"]
 
 
 def test_bench_can_skip_ismcts_and_the_speedup(runner: CliRunner) -> None:

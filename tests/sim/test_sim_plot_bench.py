@@ -11,6 +11,7 @@ import meeple
 from meeple.errors import OptionError
 from meeple.sim.bench import (
     ISMCTS_ITERATIONS,
+    SpeedUp,
     bench,
     decision_states,
     ismcts_rate,
@@ -90,3 +91,16 @@ def test_jobs_speedup_plays_the_same_games() -> None:
     assert (up.games, up.jobs) == (8, 2)
     assert up.serial_seconds > 0 and up.parallel_seconds > 0
     assert up.to_json()["speedup"] == pytest.approx(up.serial_seconds / up.parallel_seconds)
+
+
+def test_jobs_speedup_tells_the_workers_start_from_their_play() -> None:
+    game = meeple.load_game("anludim", players=2)
+    up = jobs_speedup(game, games=8, seed=2)
+    assert up.start_seconds is not None
+    assert 0 < up.start_seconds < up.parallel_seconds
+    started = up.started_speedup
+    assert started is not None and started > up.speedup
+    assert started == pytest.approx(up.serial_seconds / (up.parallel_seconds - up.start_seconds))
+    assert up.to_json()["started_speedup"] == started
+    no_start = SpeedUp(8, 2, 1.0, 0.5, True)
+    assert no_start.started_speedup is None and no_start.to_json()["started_speedup"] is None

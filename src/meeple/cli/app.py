@@ -736,11 +736,16 @@ def _bench_table(result: BenchResult) -> Table:
             f"{up.speedup:.2f}x",
             "" if up.identical else "RESULTS DIFFER",
         )
+        started = up.started_speedup
+        if started is not None:
+            table.add_row(f"--jobs {up.jobs} speed-up, workers started", f"{started:.2f}x", "")
         load = "" if up.load_before is None else f", load average {up.load_before:.1f} before"
+        start = "" if up.start_seconds is None else f" ({up.start_seconds:.2f} s)"
         notes.append(
             f"speed-up: {up.games} random games took {up.serial_seconds:.2f} s in this "
             f"process and {up.parallel_seconds:.2f} s in {up.jobs} worker processes, "
-            f"counting their start ({up.cores} cores{load}; it needs a free core per job)"
+            f"counting their start{start} ({up.cores} cores{load}; it needs a free core "
+            "per job)"
         )
     table.caption = "\n".join(notes) or None
     table.caption_justify = "left"

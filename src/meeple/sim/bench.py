@@ -56,13 +56,23 @@ class SpeedUp:
     cores: int | None = None
     load_before: float | None = None
     """The 1-minute load average as the batch began: other work competing for cores."""
+    start_seconds: float | None = None
+    """Of `parallel_seconds`, the workers' start: until one had begun playing."""
 
     @property
     def speedup(self) -> float:
         return self.serial_seconds / self.parallel_seconds
 
+    @property
+    def started_speedup(self) -> float | None:
+        """The speed-up once the workers run: the parallel time less their start (what a
+        run long enough for the start not to matter approaches)."""
+        if self.start_seconds is None or self.start_seconds >= self.parallel_seconds:
+            return None
+        return self.serial_seconds / (self.parallel_seconds - self.start_seconds)
+
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "speedup": self.speedup}
+        return {**asdict(self), "speedup": self.speedup, "started_speedup": self.started_speedup}
 
 
 @dataclass(frozen=True)
@@ -264,10 +274,20 @@ def jobs_speedup(game: Game, games: int, seed: int, jobs: int = SPEEDUP_JOBS) ->
     start = time.perf_counter()
     serial = SerialBackend().run(game, batch)
     middle = time.perf_counter()
-    parallel = ProcessBackend(jobs).run(game, batch)
+    backend = ProcessBackend(jobs)
+    parallel = backend.run(game, batch)
     end = time.perf_counter()
     identical = serial == parallel
-    return SpeedUp(games, jobs, middle - start, end - middle, identical, os.cpu_count(), load)
+    return SpeedUp(
+        games,
+        jobs,
+        middle - start,
+        end - middle,
+        identical,
+        os.cpu_count(),
+        load,
+        backend.start_seconds,
+    )
 
 
 def bench(

@@ -162,9 +162,11 @@ class ChunkPlan:
 
 
 def timed_chunk(config: GameConfig, jobs: Sequence[GameJob]) -> tuple[list[GameResult], float]:
-    """`play_chunk`, and the seconds it took in the worker (the plan's measure of pace)."""
+    """`play_chunk`, and the seconds its games took in the worker (the plan's measure of
+    pace), not counting the game's loading in a worker's first chunk."""
+    game = _game(config)
     start = time.perf_counter()
-    results = play_chunk(config, jobs)
+    results = [play_job(game, job) for job in jobs]
     return results, time.perf_counter() - start
 
 
@@ -219,12 +221,17 @@ class ProcessBackend:
         if workers < 1:
             raise OptionError(f"--jobs must be at least 1, not {workers}")
         self.workers = workers
+        self.start_seconds: float | None = None
+        """How long the last run took to start: from its call until a worker had begun
+        playing (processes started, meeple imported, the game loaded); None before."""
 
     def run(
         self, game: Game, jobs: Sequence[GameJob], on_result: OnResult | None = None
     ) -> list[GameResult]:
         if not jobs:
             return []
+        begun = time.perf_counter()
+        self.start_seconds = None
         config = GameConfig.of(game)
         plan = ChunkPlan(jobs, self.workers)
         pool = ProcessPoolExecutor(
@@ -238,7 +245,11 @@ class ProcessBackend:
                     in_flight[pool.submit(timed_chunk, config, chunk)] = chunk
                 finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    plan.deliver(in_flight.pop(future), future.result(), on_result)
+                    played = future.result()
+                    if self.start_seconds is None:
+                        # the first chunk back, less its games' time: the start
+                        self.start_seconds = time.perf_counter() - begun - played[1]
+                    plan.deliver(in_flight.pop(future), played, on_result)
         except BaseException:
             # Interrupted, or a game failed: stop the workers now rather than let them
             # finish their chunks (ProcessPoolExecutor has no public way to do this
