@@ -165,12 +165,20 @@ def test_observation_holds_only_your_hand() -> None:
     row(state, items=["item.dog", "item.flask", "item.horse", "item.axe", "item.torch"])
     setup(state, 0, hand=[card("item.hat"), FEAR])
     setup(state, 1, hand=[card("item.whip"), card("item.rope")])
+    setup(state, 1, deck=[card("item.trowel"), card("item.pickaxe")])
     obs = state.observation(0)
     assert obs["hand"] == sorted(["item.hat", "fear"])
     assert obs["hand_sizes"] == [2, 2]
-    text = repr(obs)
-    assert "item.whip" not in text and "item.rope" not in text
     assert state.public_observation()["hand"] == []
+    # Seat 1's cards are public (each joined it face up), which of them are in its hand
+    # is not: swapping its hand with its deck leaves seat 0's view as it was.
+    assert sorted(obs["cards_owned"][1]) == sorted(
+        ["item.whip", "item.rope", "item.trowel", "item.pickaxe"]
+    )
+    swapped = state.clone()
+    seat = swapped._seats[1]
+    seat.hand, seat.deck = seat.deck, seat.hand
+    assert swapped.observation(0) == obs
 
 
 def _scramble(state: ArnakState, p: int, seed: int) -> ArnakState:

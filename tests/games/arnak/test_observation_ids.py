@@ -48,7 +48,7 @@ def test_the_same_position_gives_equal_views() -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("board", ["bird", "snake"])
 def test_what_the_state_keeps_for_the_view_follows_every_move(players: int, board: str) -> None:
-    # The view keeps each seat's card points and the sites' tiles, guardians and idols
+    # The view keeps each seat's cards, their points and the sites' tiles, guardians and idols
     # in the state until the rules clear them: along random games, in clones and in
     # resampled states, they must match what a fresh reading of the state gives.
     from meeple.core.rng import Rng
@@ -62,6 +62,8 @@ def test_what_the_state_keeps_for_the_view_follows_every_move(players: int, boar
             assert ids[3][q][0][6] == state._score(q)
         tiles = (state._tile, state._guardian, state._idol_up, state._idol_down)
         assert ids[5][1] == tuple(tuple(t) for t in tiles)
+        owned = [sorted(s.cards() + state._drawn(q)) for q, s in enumerate(state._seats)]
+        assert ids[11] == tuple(tuple(cards) for cards in owned)
 
     for seed in range(6):
         state = game.new_initial_state(seed=seed)

@@ -227,6 +227,9 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "artifacts": [card_id[c] for c in state._art_exile],
             "players": [[card_id[c] for c in cards] for cards in state._seat_exile],
         },
+        "cards_owned": [
+            [card_id[c] for c in sorted(s.cards() + state._drawn(p))] for p, s in enumerate(seats)
+        ],
         "sites": _sites(state),
         "research": [
             {
@@ -401,6 +404,7 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     rng = Rng(mix_seed(seed, 0xA4AC))
     new = state.clone()
     new._ids_card_vp = None  # hands and decks dealt anew
+    new._ids_owned = None
     for q, seat in enumerate(state._seats):
         hidden = [i for i, pub in enumerate(seat.public) if not pub]
         if q == player:
@@ -596,20 +600,16 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     # (its hand, deck, play area and any Earring draw pending) are kept in the state
     # until a card is gained or leaves (the sums over them were a third of this time).
     card_vp = state._ids_card_vp
-    if card_vp is None:
-        held = [0] * len(seats)
+    owned = state._ids_owned
+    if card_vp is None or owned is None:
+        held: list[list[int]] = [[] for _ in seats]
         for frame in stack:
             if frame[0] in _LOOKS:
-                held[frame[1]] += sum(map(_CARD_VP_OF, frame[2]))
-        card_vp = state._ids_card_vp = tuple(
-            [
-                sum(map(_CARD_VP_OF, s.hand))
-                + sum(map(_CARD_VP_OF, s.deck))
-                + sum(map(_CARD_VP_OF, s.play))
-                + held[p]
-                for p, s in enumerate(seats)
-            ]
+                held[frame[1]].extend(frame[2])
+        owned = state._ids_owned = tuple(
+            [tuple(sorted(s.hand + s.deck + s.play + held[p])) for p, s in enumerate(seats)]
         )
+        card_vp = state._ids_card_vp = tuple([sum(map(_CARD_VP_OF, cards)) for cards in owned])
     notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[state._board]
     per_seat = []
     for p, s in enumerate(seats):
@@ -741,4 +741,5 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         tuple(state._temple_left),
         solo,
         _TRAVEL_IDS[state._board],
+        owned,
     )

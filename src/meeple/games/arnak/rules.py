@@ -380,6 +380,8 @@ class ArnakState(CheckedState):
         # an Earring draw pending): moving a card among these keeps them, so None only
         # where a card is gained or leaves (_cards_changed).
         self._ids_card_vp: tuple[int, ...] | None = None
+        # and the cards each seat owns, sorted (cleared with the points)
+        self._ids_owned: tuple[tuple[int, ...], ...] | None = None
         self._box_bonus = tiles  # never used; hidden like the Lost Temple's stack
         self._temple_seen = 0
         self._arrivals = 0
@@ -449,6 +451,7 @@ class ArnakState(CheckedState):
         new._bonus_ids = self._bonus_ids
         new._ids_sites = self._ids_sites
         new._ids_card_vp = self._ids_card_vp
+        new._ids_owned = self._ids_owned
         new._box_bonus = self._box_bonus[:]
         new._temple_seen = self._temple_seen
         new._arrivals = self._arrivals
@@ -530,6 +533,8 @@ class ArnakState(CheckedState):
            score).
         10. The board's travel cost (boot, car, boat, plane) of each space, by site:
            the same tuple in every view of a board.
+        11. Per seat, the cards it owns (hand, deck, play area, a pending Earring
+           draw), sorted; the same tuple until a card is gained or leaves.
         """
         if player.__class__ is not int or not 0 <= player < self._n:
             self._check_seat(player)  # raises
@@ -805,6 +810,7 @@ class ArnakState(CheckedState):
     def _cards_changed(self) -> None:
         """A seat gained a card or one left it (observation_ids's points go stale)."""
         self._ids_card_vp = None
+        self._ids_owned = None
 
     def _to_bottom(self, seat: Seat, card: int) -> None:
         self._cards_changed()  # a bought or regained item (or a drawn card put back)

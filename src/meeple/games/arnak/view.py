@@ -7,6 +7,7 @@ observation (an older one, a hand-made one) still draws.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -123,6 +124,19 @@ def _names(card_ids: Iterable[Any]) -> Text:
         if i:
             text.append(", ")
         text.append_text(_card_name(card_id))
+    return text if text.plain else Text("none", style="dim")
+
+
+def _counted_names(card_ids: Iterable[Any]) -> Text:
+    """Card names joined by commas, a repeated card once with its count ("Fear ×3")."""
+    counts = Counter(card_ids)
+    text = Text()
+    for i, (card_id, count) in enumerate(counts.items()):
+        if i:
+            text.append(", ")
+        text.append_text(_card_name(card_id))
+        if count > 1:
+            text.append(f" ×{count}")
     return text if text.plain else Text("none", style="dim")
 
 
@@ -589,11 +603,16 @@ def _seat_grid(obs: Mapping[str, Any], seat: int) -> Table:
         "cards",
         f"hand {_at(obs.get('hand_sizes'), seat, 0)} · deck {_at(obs.get('deck_sizes'), seat, 0)}",
     )
-    play = _names(_at(obs.get("play_area"), seat, []))
+    on_show = _at(obs.get("play_area"), seat, [])
+    play = _names(on_show)
     fear = int(_at(obs.get("fear_tiles"), seat, 0) or 0)
     if fear:
         play.append(f" + {fear} fear tile{'s' if fear > 1 else ''}", style="red")
     grid.add_row("play area", play)
+    owned = _at(obs.get("cards_owned"), seat)
+    if owned is not None:
+        # what it owns off the table: the hand and deck together, known to all
+        grid.add_row("hand + deck", _counted_names(Counter(owned) - Counter(on_show)))
     glass, notebook = research.get("glass"), research.get("notebook")
     grid.add_row(
         "research",

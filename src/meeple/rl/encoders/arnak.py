@@ -331,6 +331,13 @@ class ArnakEncoder(Encoder):
             f"cards in seat r's play area, by type (Fear: count / {MAX_FEAR})",
             card_bound * n,
         )
+        self._owned = add(
+            "owned_cards",
+            (n, c),
+            f"cards seat r owns (hand, deck, play area, a pending draw), by type (Fear: "
+            f"count / {MAX_FEAR}): public, as every card joins a seat face up",
+            card_bound * n,
+        )
         self._resources = add(
             "resources",
             (n, len(RESOURCES)),
@@ -573,10 +580,14 @@ class ArnakEncoder(Encoder):
         assistants = obs["assistants"]["players"]
         guardians = obs["guardians"]
         temples = obs["temple_tiles"]["players"]
+        owned = obs["cards_owned"]
         for seat, cards in enumerate(obs["play_area"]):
             r = rel[seat]
             at = play + r * c
             for cid in cards:
+                v[at + card[cid]] += 1
+            at = self._owned + r * c
+            for cid in owned[seat]:
                 v[at + card[cid]] += 1
             at = resources + r * 5
             for i, amount in enumerate(obs["resources"][seat].values()):
@@ -792,6 +803,7 @@ class ArnakEncoder(Encoder):
             None,
             False,
             None,
+            ((),) * n,
         )
         # (the board's travel section, the vector of the fixed blocks, each archaeologist
         # space's offset in "spaces"), keyed by that section.
@@ -879,6 +891,13 @@ class ArnakEncoder(Encoder):
             new = ids[9]
             if new != prev[9]:
                 self._rival_ids(v, new)
+        new = ids[11]
+        old = prev[11]
+        if new is not old:
+            at = self._owned
+            for seat, (cards, before) in enumerate(zip(new, old, strict=True)):
+                if cards != before:
+                    self._recount(v, at + rel[seat] * NUM_CARDS, cards, before)
         self._memos[you] = (ids, out, v)
         vector: NDArray[np.float32] = out.copy()
         return vector
@@ -1266,7 +1285,7 @@ class ArnakEncoder(Encoder):
             raise MeepleError(f"the Arnak encoder expects {SUPPLY_STACKS} assistant stacks")
         cards: set[str] = set(obs["hand"]) | set(obs["revealed"])
         exile = obs["exile"]
-        piles = (exile["items"], exile["artifacts"], *exile.get("players", ()))
+        piles = (exile["items"], exile["artifacts"], *exile["players"], *obs["cards_owned"])
         for pile in (*obs["play_area"], *obs["card_row"].values(), *piles):
             cards.update(cid for cid in pile if cid is not None)
         known = obs.get("deck_known")

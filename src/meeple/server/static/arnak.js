@@ -449,6 +449,16 @@ function seatDetails(obs, seat, A, legal, act, you) {
   const play = obs.play_area?.[seat] ?? [];
   const fear = obs.fear_tiles?.[seat] ?? 0;
   const playCards = play.map((id) => cardEl(id, mine ? { choices: [[A.PLAY_AREA + cardType(id), 'exile']], legal, act, testid: 'play-card', compact: true } : { testid: 'play-card', compact: true }));
+  // What the seat owns off the table (hand and deck together): public, as every card
+  // joins a seat face up.
+  const offTable = [...(obs.cards_owned?.[seat] ?? [])];
+  for (const id of play) {
+    const at = offTable.indexOf(id);
+    if (at >= 0) offTable.splice(at, 1);
+  }
+  const counts = new Map();
+  for (const id of offTable) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const offTableText = [...counts].map(([id, n]) => (cat.cards.get(id)?.name ?? id) + (n > 1 ? ` ×${n}` : '')).join(', ');
   let fearTiles = null;
   if (fear) {
     fearTiles = h('span', { class: 'chip fear-tile', 'data-testid': 'fear-tile' }, `Fear tile ×${fear}`);
@@ -461,6 +471,7 @@ function seatDetails(obs, seat, A, legal, act, you) {
       h('span', { class: 'small' }, `glass on ${String(research.glass ?? '-').split('.').pop()} (row ${research.glass_row ?? 0}) · notebook on ${String(research.notebook ?? '-').split('.').pop()} (row ${research.notebook_row ?? 0})`)),
     h('div', { class: 'subhead' }, `Play area (${play.length})`),
     play.length || fear ? h('div', { class: 'arnak-cards small' }, playCards, fearTiles) : h('p', { class: 'muted small' }, 'empty'),
+    obs.cards_owned ? h('p', { class: 'muted small', 'data-testid': 'off-table' }, `Hand and deck: ${offTableText || 'none'}`) : null,
     idolsEl(obs.idols?.[seat], B, legal, act),
     assistants.length ? h('div', { class: 'assistants' }, assistants.map((a) => assistantEl(a, B, legal, act))) : h('p', { class: 'muted small' }, 'No assistants.'),
     guardians.length ? h('div', { class: 'guardians' }, guardians.map((g) => guardianOwned(g, B, legal, act))) : null,
