@@ -17,28 +17,34 @@ if TYPE_CHECKING:
     from meeple.sim.stats import fit_elo, wilson
     from meeple.sim.tournament import TournamentResult, run_tournament
 
-_HOMES = {
-    "Backend": "parallel",
-    "GameJob": "parallel",
-    "make_backend": "parallel",
-    "GameResult": "runner",
-    "Summary": "runner",
-    "agent_seed": "runner",
-    "play_game": "runner",
-    "run_many": "runner",
-    "summarize": "runner",
-    "fit_elo": "stats",
-    "wilson": "stats",
-    "TournamentResult": "tournament",
-    "run_tournament": "tournament",
+_LAZY = {
+    "Backend": "meeple.sim.parallel",
+    "GameJob": "meeple.sim.parallel",
+    "make_backend": "meeple.sim.parallel",
+    "GameResult": "meeple.sim.runner",
+    "Summary": "meeple.sim.runner",
+    "agent_seed": "meeple.sim.runner",
+    "play_game": "meeple.sim.runner",
+    "run_many": "meeple.sim.runner",
+    "summarize": "meeple.sim.runner",
+    "fit_elo": "meeple.sim.stats",
+    "wilson": "meeple.sim.stats",
+    "TournamentResult": "meeple.sim.tournament",
+    "run_tournament": "meeple.sim.tournament",
 }
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'meeple.sim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
 
 
 __all__ = [
