@@ -401,6 +401,11 @@ def test_arnak_table_played_by_clicking_cards_sites_and_the_row(
     assert len(css(browser, "[data-testid=site]")) == 17
     assert len(css(browser, "[data-testid=research-node]")) == 15
     assert css(browser, "[data-testid=moon-staff]")
+    # every seat's cards off the table (hand and deck together) are public
+    off_table = css(browser, "[data-testid=off-table]")
+    assert len(off_table) == 2
+    assert all(el.text.startswith("Hand and deck: ") for el in off_table)
+    assert "Funding" in off_table[0].text and "Exploration" in off_table[0].text
 
     # A hand card is a target: playing Funding or Exploration puts it in the play area.
     wait_my_turn(browser)
