@@ -596,9 +596,10 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     else:
         private = (tuple(own.hand), (), known, last)
     # Every seat's score is in every view: it is worked out here, as ArnakState._score
-    # does, from the values this view reads anyway, and the points of each seat's cards
-    # (its hand, deck, play area and any Earring draw pending) are kept in the state
-    # until a card is gained or leaves (the sums over them were a third of this time).
+    # does, from the values this view reads anyway. Each seat's cards (its hand, deck,
+    # play area and any Earring draw pending; a section of the view) and their points
+    # are kept in the state until a card is gained or leaves (the sums over them were a
+    # third of this time).
     card_vp = state._ids_card_vp
     owned = state._ids_owned
     if card_vp is None or owned is None:
