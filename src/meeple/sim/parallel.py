@@ -164,9 +164,9 @@ class ChunkPlan:
 def timed_chunk(config: GameConfig, jobs: Sequence[GameJob]) -> tuple[list[GameResult], float]:
     """`play_chunk`, and the seconds its games took in the worker (the plan's measure of
     pace), not counting the game's loading in a worker's first chunk."""
-    game = _game(config)
+    _game(config)
     start = time.perf_counter()
-    results = [play_job(game, job) for job in jobs]
+    results = play_chunk(config, jobs)
     return results, time.perf_counter() - start
 
 
