@@ -348,8 +348,8 @@ class ArnakState(CheckedState):
         self._row_item: list[int] = []
         self._item_exile: list[int] = []
         self._art_exile: list[int] = []
-        # per seat, the basic and Fear cards it exiled (out of the game, but public)
-        self._seat_exile: list[list[int]] = [[] for _ in range(n)]
+        # per seat, the basic and Fear cards it exiled (public); tuples, so clones share them
+        self._seat_exile: tuple[tuple[int, ...], ...] = ((),) * n
         self._round = 1
         self._refill_row()
         assistants = list(range(len(ASSISTANTS)))
@@ -441,7 +441,7 @@ class ArnakState(CheckedState):
         new._row_item = self._row_item[:]
         new._item_exile = self._item_exile[:]
         new._art_exile = self._art_exile[:]
-        new._seat_exile = [e[:] for e in self._seat_exile]
+        new._seat_exile = self._seat_exile
         new._round = self._round
         new._rescue = self._rescue[:]
         new._supply = [s[:] for s in self._supply]
@@ -837,7 +837,9 @@ class ArnakState(CheckedState):
         else:
             if card == FEAR:
                 self._fear += 1
-            self._seat_exile[p].append(card)
+            exiled = list(self._seat_exile)
+            exiled[p] = (*exiled[p], card)
+            self._seat_exile = tuple(exiled)
 
     def _gain(self, seat: Seat, amounts: tuple[int, ...]) -> None:
         res = seat.res
