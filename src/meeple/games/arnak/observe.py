@@ -403,8 +403,6 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
     """Deal everything `player` cannot see anew, from a canonical order and `seed`."""
     rng = Rng(mix_seed(seed, 0xA4AC))
     new = state.clone()
-    new._ids_card_vp = None  # hands and decks dealt anew
-    new._ids_owned = None
     for q, seat in enumerate(state._seats):
         hidden = [i for i, pub in enumerate(seat.public) if not pub]
         if q == player:
@@ -600,17 +598,11 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     # play area and any Earring draw pending; a section of the view) and their points
     # are kept in the state until a card is gained or leaves (the sums over them were a
     # third of this time).
-    card_vp = state._ids_card_vp
-    owned = state._ids_owned
-    if card_vp is None or owned is None:
-        held: list[list[int]] = [[] for _ in seats]
-        for frame in stack:
-            if frame[0] in _LOOKS:
-                held[frame[1]].extend(frame[2])
-        owned = state._ids_owned = tuple(
-            [tuple(sorted(s.hand + s.deck + s.play + held[p])) for p, s in enumerate(seats)]
-        )
-        card_vp = state._ids_card_vp = tuple([sum(map(_CARD_VP_OF, cards)) for cards in owned])
+    kept = state._ids_owned
+    if kept is None:
+        cards = tuple([tuple(sorted(s.cards() + state._drawn(p))) for p, s in enumerate(seats)])
+        kept = state._ids_owned = (cards, tuple([sum(map(_CARD_VP_OF, c)) for c in cards]))
+    owned, card_vp = kept
     notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[state._board]
     per_seat = []
     for p, s in enumerate(seats):

@@ -376,12 +376,10 @@ class ArnakState(CheckedState):
         # observation_ids's (tile, guardian, face-up idol, face-down idols) per site:
         # None wherever the rules change one of them, rebuilt by the next view.
         self._ids_sites: tuple[tuple[int, ...], ...] | None = None
-        # observation_ids's points per seat of the cards it owns (hand, deck, play area,
-        # an Earring draw pending): moving a card among these keeps them, so None only
-        # where a card is gained or leaves (_cards_changed).
-        self._ids_card_vp: tuple[int, ...] | None = None
-        # and the cards each seat owns, sorted (cleared with the points)
-        self._ids_owned: tuple[tuple[int, ...], ...] | None = None
+        # observation_ids's cards per seat (hand, deck, play area, an Earring draw
+        # pending; sorted) and their points: moving a card among these keeps them, so
+        # None only where a card is gained or leaves (_cards_changed).
+        self._ids_owned: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
         self._box_bonus = tiles  # never used; hidden like the Lost Temple's stack
         self._temple_seen = 0
         self._arrivals = 0
@@ -450,7 +448,6 @@ class ArnakState(CheckedState):
         new._temple_bonus = self._temple_bonus[:]
         new._bonus_ids = self._bonus_ids
         new._ids_sites = self._ids_sites
-        new._ids_card_vp = self._ids_card_vp
         new._ids_owned = self._ids_owned
         new._box_bonus = self._box_bonus[:]
         new._temple_seen = self._temple_seen
@@ -809,7 +806,6 @@ class ArnakState(CheckedState):
 
     def _cards_changed(self) -> None:
         """A seat gained a card or one left it (observation_ids's points go stale)."""
-        self._ids_card_vp = None
         self._ids_owned = None
 
     def _to_bottom(self, seat: Seat, card: int) -> None:
