@@ -34,7 +34,7 @@ from meeple.cli.common import (
     show_value,
     stopped_by_sigterm,
 )
-from meeple.cli.play import HUMAN, Session, results_table, seat_agents
+from meeple.cli.play import HUMAN, Session, results_table, resumed, seat_agents
 from meeple.core.game import Game, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
@@ -249,11 +249,21 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Go on with the game saved in this record: its players, options and seed "
+            "come from the record; --seat and --bots say who plays on."
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal against bots, or with friends on one screen."""
     with guarded():
-        configured = _load(game, players, option)
         _check_output(save, "--save")
+        if resume is not None:
+            _play_on(game, resume, seat, bots, save, players, seed, option)
+            return
+        configured = _load(game, players, option)
         given_seed = seed
         seed = check_seed(seed if seed is not None else secrets.randbelow(2**31))
         seats = seat_agents(bots, configured.info.players, seat, seed)
@@ -264,6 +274,44 @@ def play(
         if given_seed is None:
             console.print(f"play this deal again with --seed {seed}", style="dim")
         Session(state, seats, console, save).run()
+
+
+def _play_on(
+    game: str,
+    file: Path,
+    seat: int,
+    bots: str,
+    save: Path | None,
+    players: int | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> None:
+    """`meeple play --resume FILE`: the saved game, played on from its last move."""
+    fixed = [
+        flag
+        for flag, given in (("--players", players), ("--seed", seed), ("--option", option))
+        if given is not None and given != []
+    ]
+    if fixed:
+        raise OptionError(
+            f"--resume plays on the game its record describes: leave out {', '.join(fixed)}"
+        )
+    _refuse_journal(file)
+    record = load_record(file)
+    if not isinstance(record.get("game"), str) or record["game"] != game.strip().lower():
+        raise OptionError(f"{str(file)!r} holds a game of {record.get('game')!r}, not of {game!r}")
+    state, log = resumed(record)
+    seats = seat_agents(bots, state.game.info.players, seat, state.seed)
+    console = out()
+    who = ", ".join(f"seat {s}: {HUMAN if a is None else a.name}" for s, a in enumerate(seats))
+    done = len(log)
+    console.print(
+        f"[bold]{state.game.info.title}[/], seed {state.seed} ({who}), "
+        f"resumed after {done} decision{'' if done == 1 else 's'}"
+    )
+    if state.is_terminal():
+        console.print("this game is already over", style="dim")
+    Session(state, seats, console, save, log=log).run()
 
 
 # --- simulate -------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -12,7 +13,7 @@ from rich.text import Text
 from meeple import agents
 from meeple.agents import Agent
 from meeple.core.game import State
-from meeple.core.record import save_record
+from meeple.core.record import replay, save_record
 from meeple.errors import AgentError, OptionError
 from meeple.sim.runner import agent_seed
 
@@ -24,7 +25,7 @@ Choose an action by its number, or type its text: the whole text, or enough of t
 start or of any part of it to name one action (case does not matter).
   ?   this help
   v   show the table again
-  q   quit (you may save the game first)"""
+  q   quit (you may save the game first, and go on later with --resume FILE)"""
 
 
 def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
@@ -87,6 +88,20 @@ def match_action(text: str, labels: Sequence[str]) -> int:
     raise ValueError(f"no action matches {text!r}; type ? for help")
 
 
+def resumed(record: Mapping[str, Any]) -> tuple[State, list[tuple[int, str]]]:
+    """The state a saved record leads to, and its moves as the other seats saw them
+    (seat, public text), so that a resumed game shows each person what happened since
+    their last decision. Any fault in the record is a RecordError, found before a move
+    is shown."""
+    replay(record)
+    state = replay({**record, "actions": []})
+    log: list[tuple[int, str]] = []
+    for action in record["actions"]:
+        log.append((state.current_player, state.public_action_string(action)))
+        state.apply_action(action)
+    return state, log
+
+
 class Session:
     """One game at the terminal."""
 
@@ -96,15 +111,21 @@ class Session:
         seats: Sequence[Agent | None],
         console: Console,
         save: Path | None = None,
+        log: Sequence[tuple[int, str]] = (),
     ) -> None:
+        """`log`: the moves played before this session (see `resumed`)."""
         self.state = state
         self.game = state.game
         self.seats = list(seats)
         self.console = console
         self.save = save
         self.humans = [s for s, agent in enumerate(seats) if agent is None]
-        self.log: list[tuple[int, str]] = []  # (seat, what the other seats saw)
+        self.log: list[tuple[int, str]] = list(log)  # (seat, what the other seats saw)
+        # Each person has seen the moves up to their own last one.
         self.seen = dict.fromkeys(self.humans, 0)
+        for i, (who, _) in enumerate(self.log):
+            if who in self.seen:
+                self.seen[who] = i + 1
         self.last_human: int | None = None
 
     # --- input ---------------------------------------------------------------------
@@ -233,10 +254,21 @@ class Session:
         if self.save is None and offer_save:
             while True:  # a name that cannot be written is asked for again
                 answer = self.ask("Save the game? Type a file name, or press Enter to skip: ")
-                if not (answer and answer.strip()) or self.write(Path(answer.strip())):
+                if not (answer and answer.strip()):
                     break
-        elif self.save is not None:
-            self.write(self.save)
+                if self.write(Path(answer.strip())):
+                    self.resume_hint(Path(answer.strip()))
+                    break
+        elif self.save is not None and self.write(self.save):
+            self.resume_hint(self.save)
+
+    def resume_hint(self, path: Path) -> None:
+        self.console.print(
+            f"go on with: meeple play {self.game.info.name} --resume {path}",
+            style="dim",
+            markup=False,
+            soft_wrap=True,
+        )
 
     def write(self, path: Path) -> bool:
         """Save the record to `path`; False (and a message) when it cannot be written."""
