@@ -437,3 +437,65 @@ def test_arnak_table_played_by_clicking_cards_sites_and_the_row(
     )
     assert info["game"] == "arnak"
     assert info["moves"] == log_size(browser)
+
+
+def test_a_finished_game_is_replayed_move_by_move(server: str, browser: WebDriver) -> None:
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps({"game": "anludim", "seats": ["random", "random"], "seed": 4}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        table_id = json.load(answer)["table"]["id"]
+    browser.get(f"{server}/table/{table_id}?watch")
+    wait_for(browser, "the game's end", present(browser, "#status[data-state=over]"))
+    bar = wait_for(
+        browser, "the replay bar", present(browser, "[data-testid=replay]:not([hidden])")
+    )
+    moves = log_size(browser)
+    assert f"move {moves} of {moves}" in bar[0].text
+
+    def step_shown(step: int) -> Callable[[], bool]:
+        return lambda: (
+            f"move {step} of {moves}" in css(browser, "[data-testid=replay-step]")[0].text
+            and f"after move {step} of {moves}" in css(browser, "[data-testid=status-text]")[0].text
+        )
+
+    click(browser, "[data-testid=replay-first]", lambda found: found[0])
+    wait_for(browser, "the deal", step_shown(0))
+    assert css(browser, "[data-testid=replay-prev]")[0].get_attribute("disabled") is not None
+    assert not css(browser, "#scores:not([hidden]) [data-testid=score-row]"), "no scores yet"
+    assert not css(browser, "[data-testid=hand]"), "a spectator's replay shows no hand"
+    click(browser, "[data-testid=replay-next]", lambda found: found[0])
+    wait_for(browser, "the first move", step_shown(1))
+
+    # A move of the log shows the table after it, marked in the log.
+    click(browser, "[data-testid=log-entry]", lambda found: found[5])
+    wait_for(browser, "the sixth move", step_shown(6))
+    entries = css(browser, "[data-testid=log-entry]")
+    assert "current" in (entries[5].get_attribute("class") or "")
+    assert "future" in (entries[6].get_attribute("class") or "")
+    assert "future" not in (entries[4].get_attribute("class") or "")
+
+    # Once the game is over, any seat's view may be shown: the record is public then.
+    Select(css(browser, "[data-testid=replay-seat]")[0]).select_by_value("1")
+    wait_for(
+        browser,
+        "seat 1's view",
+        lambda: css(browser, "[data-testid=your-seat]")[0].text == "Replay as seat 1",
+    )
+    wait_for(browser, "seat 1's hand", present(browser, "[data-testid=hand]"))
+    assert step_shown(6)()
+
+    click(browser, "[data-testid=replay-last]", lambda found: found[0])
+    wait_for(browser, "the last move", step_shown(moves))
+    assert css(browser, "#scores:not([hidden]) [data-testid=score-row]"), "the final scores"
+    Select(css(browser, "[data-testid=replay-seat]")[0]).select_by_value("")
+    wait_for(
+        browser,
+        "the live end again",
+        lambda: css(browser, "[data-testid=status-text]")[0].text.startswith("Game over"),
+    )

@@ -41,6 +41,7 @@ def test_openapi_describes_the_http_api(client: TestClient) -> None:
         "/api/tables/{table_id}/join",
         "/api/tables/{table_id}/seats/{seat}/bot",
         "/api/tables/{table_id}/record",
+        "/api/tables/{table_id}/replay",
     ):
         assert path in paths, path
 

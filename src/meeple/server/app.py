@@ -231,6 +231,18 @@ def create_app(
         """The finished game's meeple record (`meeple replay FILE` reads it)."""
         return await manager.record(table_id)
 
+    @app.get("/api/tables/{table_id}/replay", responses=ERRORS, tags=["tables"])
+    async def replay(
+        table_id: TableId,
+        step: Annotated[int, Query(description="How many moves in: 0 is the deal.")] = 0,
+        seat: Annotated[
+            int | None, Query(description="Whose view: a seat, or none for a spectator's.")
+        ] = None,
+    ) -> dict[str, Any]:
+        """A finished game after its first `step` moves, as a seat or a spectator saw it
+        (the WebSocket's "state" message with `replay: {step, moves}`)."""
+        return await manager.replay(table_id, step, seat)
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()

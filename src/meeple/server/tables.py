@@ -456,6 +456,33 @@ class TableManager:
         assert meta is not None
         return meta.record()
 
+    async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
+        """The finished game as it stood after its first `step` moves, as `seat` saw it
+        (None: a spectator): the WebSocket's "state" message, with no legal actions, the
+        log up to that move, and `replay: {step, moves}`. Only once the game is over:
+        until then a seat's past views would show another player what it held."""
+        table = await self.get(table_id)
+        if table.meta.status != "over":
+            raise Conflict(f"table {table_id} is not over: its moves can be replayed when it ends")
+        moves = table.version
+        if not 0 <= step <= moves:
+            raise BadRequest(f"step must be 0..{moves} (the moves played), not {step}")
+        if seat is not None:
+            self._check_seat(table, seat)
+        actions = table.state.history()[:step]
+        game, seed = table.state.game, table.meta.seed
+        info, log = self.info_of(table), table.log[:step]
+
+        def build() -> dict[str, Any]:  # a long game takes some milliseconds
+            state = game.new_initial_state(seed=seed)
+            for action in actions:
+                state.apply_action(action)
+            return state_message(state, seat, info, log, may_act=False)
+
+        message = await asyncio.to_thread(build)
+        message["replay"] = {"step": step, "moves": moves}
+        return message
+
     def _check_seat(self, table: Table, seat: int) -> None:
         if not 0 <= seat < table.meta.players:
             raise BadRequest(f"seat must be 0..{table.meta.players - 1}, not {seat}")

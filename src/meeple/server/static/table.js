@@ -26,6 +26,7 @@ const els = {
   notes: $('notes'),
   invites: $('invites'),
   scores: $('scores'),
+  replay: $('replay'),
   game: $('game'),
   actions: $('actions'),
   seats: $('seats'),
@@ -54,6 +55,12 @@ let gameInfo = null;
 let gamesPromise = null;
 let renderChain = Promise.resolve();
 let actionFilter = '';
+// Once the game is over its moves can be replayed: `replay` is then the message of the
+// step shown ({..., replay: {step, moves}}), null while the live final state is shown.
+let replay = null;
+let replayView = null; // whose view the replay shows: a seat, or null for a spectator's
+let replayChosen = false; // whether the viewer chose replayView (else it follows msg.seat)
+let replayRequest = 0;
 
 // --- storage -----------------------------------------------------------------------
 
@@ -234,7 +241,7 @@ function setBusy(value) {
 
 /** Send one action for the latest state; ignored while the previous one is unanswered. */
 function act(actionId) {
-  if (!lastMsg) return;
+  if (!lastMsg || replay) return;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     showError('Not connected: reconnecting, try again in a moment.');
     return;
@@ -286,12 +293,13 @@ function gameTitle() {
 function onState(msg) {
   lastMsg = msg;
   setBusy(false);
+  if (!replayChosen) replayView = typeof msg.seat === 'number' ? msg.seat : null;
   renderChain = renderChain
     .then(async () => {
       if (msg !== lastMsg) return; // a newer state arrived meanwhile
       await ensureGame(msg.table?.game ?? msg.observation?.game ?? 'unknown');
       if (msg !== lastMsg) return;
-      renderAll(msg);
+      renderAll(replay ?? msg);
     })
     .catch((err) => {
       console.error(err);
@@ -309,10 +317,83 @@ function renderAll(msg) {
   renderInvites(table);
   renderSeats(msg, table, seat);
   renderScores(msg, table, seat);
+  renderReplayBar(msg, table);
   renderGame(msg, table, seat);
   renderActions(msg, table, seat);
   renderLog(msg, seat);
 }
+
+// --- replay of a finished game -------------------------------------------------------
+
+/** Show the finished game after its first `step` moves (past the last: the live end). */
+async function showStep(step) {
+  const moves = lastMsg?.version ?? 0;
+  if (lastMsg?.table?.status !== 'over') return;
+  const target = Math.max(0, Math.min(step, moves));
+  const request = ++replayRequest;
+  const liveSeat = typeof lastMsg.seat === 'number' ? lastMsg.seat : null;
+  if (target === moves && replayView === liveSeat) {
+    replay = null;
+    renderAll(lastMsg);
+    return;
+  }
+  const view = replayView === null ? '' : `&seat=${replayView}`;
+  try {
+    const msg = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${target}${view}`);
+    if (request !== replayRequest) return; // a later step was asked for meanwhile
+    msg.log = (msg.log ?? []).concat(lastMsg.log.slice(target)); // the whole game's moves
+    replay = msg;
+    hideError();
+    renderAll(msg);
+  } catch (err) {
+    showError(`Could not replay move ${target}: ${err.message}`);
+  }
+}
+
+function currentStep() {
+  return replay ? replay.replay.step : (lastMsg?.version ?? 0);
+}
+
+function renderReplayBar(msg, table) {
+  if (table.status !== 'over' || !lastMsg) {
+    els.replay.hidden = true;
+    return;
+  }
+  const moves = lastMsg.version ?? 0;
+  const step = currentStep();
+  const button = (testid, label, title, target, disabled) =>
+    h('button', { type: 'button', class: 'small', 'data-testid': testid, title, 'aria-label': title, disabled, onClick: () => showStep(target) }, label);
+  const seats = table.seats ?? [];
+  const select = h('select', { 'data-testid': 'replay-seat', 'aria-label': 'whose view' },
+    h('option', { value: '' }, 'a spectator'),
+    ...seats.map((x) => h('option', { value: String(x.seat) }, x.seat === lastMsg.seat ? `seat ${x.seat} (you)` : `seat ${x.seat}`)),
+  );
+  select.value = replayView === null ? '' : String(replayView);
+  select.addEventListener('change', () => {
+    replayView = select.value === '' ? null : Number(select.value);
+    replayChosen = true;
+    showStep(currentStep());
+  });
+  els.replay.hidden = false;
+  fill(els.replay,
+    h('strong', {}, 'Replay'),
+    button('replay-first', '|◀', 'the deal', 0, step === 0),
+    button('replay-prev', '◀', 'one move back', step - 1, step === 0),
+    h('span', { class: 'replay-step', 'data-testid': 'replay-step' }, `move ${step} of ${moves}`),
+    button('replay-next', '▶', 'one move on', step + 1, step >= moves),
+    button('replay-last', '▶|', 'the end', moves, step >= moves && !replay),
+    h('label', { class: 'muted small' }, 'as seen by ', select),
+  );
+}
+
+document.addEventListener('keydown', (event) => {
+  if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target instanceof HTMLElement && event.target.closest('input, select, textarea')) return;
+  if (event.key === 'ArrowLeft') showStep(currentStep() - 1);
+  else if (event.key === 'ArrowRight') showStep(currentStep() + 1);
+  else return;
+  event.preventDefault();
+});
 
 function renderNotes() {
   const notes = [...(gameInfo?.notes ?? [])];
@@ -341,7 +422,9 @@ function winnersOf(msg) {
 function renderHeader(msg, table, seat) {
   const over = table.status === 'over';
   els.title.textContent = `${gameTitle()} · table ${table.id ?? tableId}`;
-  if (seat !== null) {
+  if (msg.replay) {
+    // the header's last lines say whose view this is
+  } else if (seat !== null) {
     clear(els.you).append(
       h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
       `You are seat ${seat}`,
@@ -353,7 +436,14 @@ function renderHeader(msg, table, seat) {
   const seats = table.seats ?? [];
   let text;
   let state;
-  if (over) {
+  if (msg.replay) {
+    const { step, moves } = msg.replay;
+    state = 'over';
+    text = `Replay: after move ${step} of ${moves}`;
+    if (typeof cur === 'number' && cur >= 0) text += `, seat ${cur} to play`;
+    else if (step === moves) text += ', the end';
+    clear(els.you).append(seat === null ? 'Replay as a spectator' : `Replay as seat ${seat}`);
+  } else if (over) {
     const winners = winnersOf(msg);
     state = 'over';
     if (winners.length === 0) text = 'Game over.';
@@ -381,7 +471,7 @@ function renderHeader(msg, table, seat) {
       ? h('span', { class: 'seat-dot', style: { background: seatColour(cur) } })
       : null,
     h('span', { 'data-testid': 'status-text' }, text),
-    h('span', { class: 'muted' }, ` · move ${msg.version ?? table.moves ?? 0}`),
+    msg.replay ? null : h('span', { class: 'muted' }, ` · move ${msg.version ?? table.moves ?? 0}`),
   );
   els.status.dataset.currentPlayer = String(cur);
   document.title = `${state === 'your-turn' ? '● Your turn · ' : ''}${gameTitle()} · meeple`;
@@ -517,7 +607,8 @@ function renderActions(msg, table, seat) {
   clear(els.actions);
   if (legal.length === 0) {
     let text;
-    if (table.status === 'over') text = 'The game is over.';
+    if (msg.replay) text = 'Replaying the game: step with the arrows above (or ← →), or click a move in the log.';
+    else if (table.status === 'over') text = 'The game is over.';
     else if (table.status === 'waiting') text = 'Waiting for the other players to join.';
     else if (seat === null) text = 'You are watching this table.';
     else if (typeof cur === 'number' && cur >= 0) text = `Waiting for seat ${cur}…`;
@@ -558,7 +649,7 @@ function renderLog(msg, seat) {
     const entry = log[i];
     const who = typeof entry.seat === 'number' && entry.seat >= 0 ? entry.seat : null;
     els.log.append(
-      h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '' },
+      h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '', onClick: () => showStep(i + 1) },
         h('span', { class: 'log-num' }, String(i + 1)),
         who !== null
           ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : `seat ${who}`)
@@ -568,7 +659,19 @@ function renderLog(msg, seat) {
     );
   }
   els.log.dataset.count = String(log.length);
-  if (atBottom || have === 0) els.log.scrollTop = els.log.scrollHeight;
+  // A finished game: a move's entry shows the table after it; the one shown is marked.
+  const over = (msg.table ?? {}).status === 'over';
+  els.log.dataset.over = String(over);
+  const step = msg.replay ? msg.replay.step : null;
+  if (over) {
+    [...els.log.children].forEach((li, i) => {
+      li.classList.toggle('current', step !== null && i === step - 1);
+      li.classList.toggle('future', step !== null && i >= step);
+    });
+  }
+  const current = step ? els.log.children[step - 1] : null;
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  else if (atBottom || have === 0) els.log.scrollTop = els.log.scrollHeight;
 }
 
 // --- start -------------------------------------------------------------------------
