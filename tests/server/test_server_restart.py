@@ -85,6 +85,13 @@ def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
         record = client.get(f"/api/tables/{table_id}/record").json()
     assert meeple.replay(record).is_terminal()
     assert info["moves"] == len(record["actions"])
+    # a third server, which rebuilds the finished table from storage, replays it too
+    with TestClient(create_app(url)) as client:
+        step = len(record["actions"]) // 2
+        shown = client.get(f"/api/tables/{table_id}/replay?step={step}&seat=1").json()
+    middle = meeple.replay({**record, "actions": record["actions"][:step]})
+    assert shown["observation"] == middle.observation(1)
+    assert shown["log"] == public_log(record)[:step]
 
 
 def _table(table_id: str) -> StoredTable:
