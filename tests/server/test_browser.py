@@ -499,3 +499,44 @@ def test_a_finished_game_is_replayed_move_by_move(server: str, browser: WebDrive
         "the live end again",
         lambda: css(browser, "[data-testid=status-text]")[0].text.startswith("Game over"),
     )
+
+
+def test_play_again_starts_a_new_deal_with_the_same_seats(server: str, browser: WebDriver) -> None:
+    first = create_table(browser, server, "anludim", 2)
+    for _ in range(400):
+        state = wait_for(
+            browser,
+            "your turn or the end",
+            lambda: next(
+                (
+                    s
+                    for s in ("your-turn", "over")
+                    if css(browser, f"#status[data-state={s}]")
+                    and (s == "over" or css(browser, "[data-testid=action-button]"))
+                ),
+                None,
+            ),
+        )
+        if state == "over":
+            break
+        play_move(browser, "[data-testid=action-button]", random.Random(0))
+    else:
+        pytest.fail("the game did not end in 400 of our moves")
+    click(browser, "[data-testid=play-again]", lambda found: found[0])
+    wait_for(
+        browser,
+        "a new table",
+        lambda: "/table/" in browser.current_url and first not in browser.current_url,
+    )
+    wait_for(
+        browser,
+        "seat 0 again",
+        lambda: "You are seat 0" in css(browser, "[data-testid=your-seat]")[0].text,
+    )
+    wait_for(
+        browser,
+        "the new game in play",
+        present(browser, "#status[data-state=your-turn], #status[data-state=other-turn]"),
+    )
+    seats = css(browser, "[data-testid=seat-row]")
+    assert "random bot" in seats[1].text and "human" in seats[0].text

@@ -608,7 +608,13 @@ function renderActions(msg, table, seat) {
   if (legal.length === 0) {
     let text;
     if (msg.replay) text = 'Replaying the game: step with the arrows above (or ← →), or click a move in the log.';
-    else if (table.status === 'over') text = 'The game is over.';
+    else if (table.status === 'over') {
+      els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, 'The game is over.'));
+      if (seat !== null) {
+        els.actions.append(h('button', { type: 'button', 'data-testid': 'play-again', onClick: () => playAgain(table, seat) }, 'Play again with the same seats'));
+      }
+      return;
+    }
     else if (table.status === 'waiting') text = 'Waiting for the other players to join.';
     else if (seat === null) text = 'You are watching this table.';
     else if (typeof cur === 'number' && cur >= 0) text = `Waiting for seat ${cur}…`;
@@ -638,6 +644,25 @@ function renderActions(msg, table, seat) {
   list.append(...buttons);
   applyFilter();
   els.actions.append(head, list);
+}
+
+/** A new table of the same game, options and seats (a new deal): you take your seat
+ * again, the other people get new invitations (shown on the new table's page). */
+async function playAgain(table, seat) {
+  const seats = (table.seats ?? []).map((x) => (x.kind === 'human' ? 'human' : x.spec));
+  try {
+    const res = await fetchJSON('/api/tables', { method: 'POST', body: { game: table.game, players: table.players, options: table.options ?? {}, seats } });
+    const id = res.table.id;
+    const invites = res.invites ?? [];
+    const mine = invites.find((inv) => inv.seat === seat);
+    const others = invites.filter((inv) => inv !== mine);
+    store('local', `meeple.owner.${id}`, res.owner_token ?? null);
+    if (others.length) store('local', `meeple.invites.${id}`, JSON.stringify(others));
+    if (mine) store('session', `meeple.token.${id}`, mine.token);
+    location.assign(mine ? mine.url : `/table/${encodeURIComponent(id)}`);
+  } catch (err) {
+    showError(`Could not start a new game: ${err.message}`);
+  }
 }
 
 function renderLog(msg, seat) {
