@@ -42,13 +42,13 @@ def receive_state(ws: WebSocketTestSession) -> tuple[dict[str, Any], dict[str, A
 
 
 def next_message(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
-    """The next message of this type (state messages before it are skipped); a state
-    message's `log` is the connection's whole log (see receive_state)."""
+    """The next message of this type (state and chat messages before it are skipped); a
+    state message's `log` is the connection's whole log (see receive_state)."""
     for _ in range(10_000):
         _, message = receive_state(ws)
         if message["type"] == kind:
             return message
-        assert message["type"] == "state", message
+        assert message["type"] in ("state", "chat"), message
     raise AssertionError(f"no {kind} message came")
 
 

@@ -540,3 +540,26 @@ def test_play_again_starts_a_new_deal_with_the_same_seats(server: str, browser: 
     )
     seats = css(browser, "[data-testid=seat-row]")
     assert "random bot" in seats[1].text and "human" in seats[0].text
+
+
+def test_the_table_chat(server: str, browser: WebDriver) -> None:
+    table_id = create_table(browser, server, "anludim", 2)
+    assert css(browser, "[data-testid=chat-input]")[0].is_displayed()
+    field = css(browser, "[data-testid=chat-input]")[0]
+    field.send_keys("hello <b>table</b>")
+    css(browser, "[data-testid=chat-send]")[0].click()
+    entry = wait_for(browser, "the message", present(browser, "[data-testid=chat-entry]"))
+    assert "you" in entry[0].text and "hello <b>table</b>" in entry[0].text  # text, not markup
+    assert field.get_attribute("value") == ""
+
+    # a spectator reads the chat but has no field to write in
+    player = browser.current_window_handle
+    browser.switch_to.new_window("window")
+    try:
+        browser.get(f"{server}/table/{table_id}?watch")
+        said = wait_for(browser, "the chat so far", present(browser, "[data-testid=chat-entry]"))
+        assert "seat 0" in said[0].text and "hello <b>table</b>" in said[0].text
+        assert not css(browser, "[data-testid=chat-input]")[0].is_displayed()
+    finally:
+        browser.close()
+        browser.switch_to.window(player)

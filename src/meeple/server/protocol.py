@@ -14,7 +14,10 @@ from meeple.errors import MeepleError
 MAX_MESSAGE_BYTES = 4096
 """A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
 
-CLIENT_TYPES = ("act", "ping", "sync")
+CLIENT_TYPES = ("act", "ping", "sync", "chat")
+
+MAX_CHAT_CHARS = 300
+"""A chat message holds 1 to this many characters (after its spaces are collapsed)."""
 
 
 class _Strict(BaseModel):
@@ -137,6 +140,21 @@ class StateMessage(BaseModel):
     scores: list[float] | None
 
 
+class ChatEntry(BaseModel):
+    seat: int
+    text: str
+    time: str = Field(description="When it was said, ISO 8601 UTC.")
+
+
+class ChatMessage(BaseModel):
+    type: Literal["chat"]
+    whole: bool = Field(
+        description="true: the table's last messages, replacing any a client holds (sent "
+        "on connecting); false: new messages to add."
+    )
+    messages: list[ChatEntry]
+
+
 class ErrorMessage(BaseModel):
     type: Literal["error"]
     message: str
@@ -165,7 +183,28 @@ class Sync:
     pass
 
 
-ClientMessage = Act | Ping | Sync
+@dataclass(frozen=True)
+class Chat:
+    text: str
+
+
+ClientMessage = Act | Ping | Sync | Chat
+
+
+def _chat_text(message: dict[str, Any]) -> str:
+    value = message.get("text")
+    if not isinstance(value, str):
+        raise ProtocolError(f"a chat message needs 'text', a string, not {value!r}")
+    text = " ".join(value.split())  # one line: newlines and runs of spaces become one space
+    if not text:
+        raise ProtocolError("a chat message cannot be empty")
+    if len(text) > MAX_CHAT_CHARS:
+        raise ProtocolError(
+            f"a chat message holds at most {MAX_CHAT_CHARS} characters, not {len(text)}"
+        )
+    if any(not ch.isprintable() for ch in text):
+        raise ProtocolError("a chat message cannot hold control characters")
+    return text
 
 
 def _integer(message: dict[str, Any], key: str) -> int:
@@ -197,12 +236,19 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         raise ProtocolError(
             f"unknown message type {kind!r}; the types are {', '.join(CLIENT_TYPES)}"
         )
-    allowed = {"act": {"type", "action", "version"}, "ping": {"type"}, "sync": {"type"}}[kind]
+    allowed = {
+        "act": {"type", "action", "version"},
+        "ping": {"type"},
+        "sync": {"type"},
+        "chat": {"type", "text"},
+    }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
         raise ProtocolError(f"unknown field {extra[0]!r} in a {kind} message")
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
+    if kind == "chat":
+        return Chat(_chat_text(message))
     return Ping() if kind == "ping" else Sync()
 
 

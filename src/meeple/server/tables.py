@@ -17,6 +17,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -31,6 +32,7 @@ from meeple.core.rng import mix_seed
 from meeple.errors import AgentError, IllegalActionError, MeepleError
 from meeple.server.protocol import (
     Act,
+    Chat,
     ClientMessage,
     Ping,
     ProtocolError,
@@ -39,7 +41,15 @@ from meeple.server.protocol import (
     parse_client_message,
 )
 from meeple.server.views import state_message
-from meeple.store import STATUSES, ActionWriter, Store, StoredSeat, StoredTable, StoreError
+from meeple.store import (
+    STATUSES,
+    ActionWriter,
+    Store,
+    StoredChat,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+)
 
 log = logging.getLogger("meeple.server")
 
@@ -53,6 +63,10 @@ MAX_OPEN_TABLES = 2000
 MAX_PENDING = 32
 """Messages waiting for a slow connection beyond this are dropped (oldest first)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+CHAT_KEPT = 100
+"""A connection is sent a table's last this many chat messages when it connects."""
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
+"""A connection may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
 LIST_STATUSES = {
     "waiting": ("waiting",),
     "playing": ("playing",),
@@ -137,6 +151,7 @@ class Connection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.said: deque[float] = deque()  # when this connection's last chat messages came
         self.log_sent = 0
         self._pending: deque[tuple[str, str, int]] = deque()
         self._ready = asyncio.Event()
@@ -177,6 +192,8 @@ class Table:
     log: list[dict[str, Any]]
     agents: dict[int, Agent]
     connections: set[Connection] = field(default_factory=set)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # the last CHAT_KEPT messages
+    chat_count: int = 0  # every message said at the table, which numbers the next one
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
 
@@ -239,6 +256,13 @@ def _status_after_seating(status: str, seats: list[StoredSeat]) -> str:
 _encode = msgspec.json.Encoder().encode
 
 
+def _chat_entry(message: StoredChat) -> dict[str, Any]:
+    created = message.created or datetime.now(UTC)
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    return {"seat": message.seat, "text": message.text, "time": created.isoformat()}
+
+
 def _dumps(message: dict[str, Any]) -> str:
     """Compact JSON text (msgspec: several times faster than json.dumps on a long log)."""
     return _encode(message).decode("utf-8")
@@ -296,6 +320,9 @@ class TableManager:
                 if meta is None:
                     raise NotFound(f"there is no table {table_id!r}")
                 table = self._rebuild(meta)
+                said = await asyncio.to_thread(self.store.chat, table_id, CHAT_KEPT)
+                table.chat = [_chat_entry(m) for m in said]
+                table.chat_count = said[-1].index + 1 if said else 0
                 self._tables[table_id] = table
         return table
 
@@ -517,6 +544,8 @@ class TableManager:
             conn = Connection(seat)
             table.connections.add(conn)
         self._changed(table)
+        if table.chat:
+            conn.push("chat", _dumps({"type": "chat", "whole": True, "messages": table.chat}))
         return table, conn
 
     async def disconnect(self, table: Table, conn: Connection) -> None:
@@ -540,6 +569,8 @@ class TableManager:
                 self._send_whole_state(table, conn)
             elif isinstance(message, Act):
                 await self.act(table, conn.seat, message.action, message.version)
+            elif isinstance(message, Chat):
+                await self.say(table, conn, message.text)
         except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
             conn.push("error", _dumps(error_message(str(exc))))
 
@@ -568,6 +599,30 @@ class TableManager:
                 )
             await self._commit(table, seat, action)
         self._kick(table)
+
+    async def say(self, table: Table, conn: Connection, text: str) -> None:
+        """A seat's chat message: stored, then sent to everyone at the table (spectators
+        read the chat but do not write in it)."""
+        if conn.seat is None:
+            raise Forbidden("spectators cannot chat; connect with a seat's token to talk")
+        now = time.monotonic()
+        while conn.said and now - conn.said[0] > CHAT_WINDOW:
+            conn.said.popleft()
+        if len(conn.said) >= CHAT_BURST:
+            raise Conflict(
+                f"too many chat messages: at most {CHAT_BURST} in {CHAT_WINDOW:g} seconds"
+            )
+        conn.said.append(now)
+        index = table.chat_count
+        table.chat_count += 1  # taken now: another message may come while this is stored
+        stored = await asyncio.to_thread(
+            self.store.add_chat, table.id, StoredChat(index, conn.seat, text)
+        )
+        entry = _chat_entry(stored)
+        table.chat = [*table.chat[1 - CHAT_KEPT :], entry]
+        text_out = _dumps({"type": "chat", "whole": False, "messages": [entry]})
+        for other in list(table.connections):
+            other.push("chat", text_out)
 
     async def _commit(self, table: Table, seat: int, action: int) -> None:
         """Apply a checked action: on a clone, then stored and committed, then made the

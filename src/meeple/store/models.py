@@ -1,4 +1,5 @@
-"""The database schema (SQLAlchemy 2): tables, their seats, and their append-only action log.
+"""The database schema (SQLAlchemy 2): tables, their seats, their append-only action log,
+and what the players said at the table.
 
 A table row holds everything needed to rebuild the game (game, players, options, seed);
 its actions, in order, are the rest of its record. `moves`, `current_player` and `status`
@@ -64,4 +65,18 @@ class ActionRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0, 1, 2, ... per table
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """One message of a table's chat: `index` counts them per table, in order."""
+
+    __tablename__ = "meeple_chat"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("meeple_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(1200))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

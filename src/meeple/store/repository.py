@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.pool import StaticPool
 
 from meeple.errors import MeepleError
-from meeple.store.models import ActionRow, Base, SeatRow, TableRow, utcnow
+from meeple.store.models import ActionRow, Base, ChatRow, SeatRow, TableRow, utcnow
 
 DEFAULT_DATABASE_URL = "sqlite:///./var/meeple.db"
 """Where tables are stored unless MEEPLE_DATABASE_URL (or an explicit URL) says otherwise."""
@@ -84,6 +84,16 @@ class StoredTable:
             "seed": self.seed,
             "actions": list(self.actions),
         }
+
+
+@dataclass
+class StoredChat:
+    """One message of a table's chat."""
+
+    index: int  # 0, 1, 2, ... per table
+    seat: int
+    text: str
+    created: datetime | None = None
 
 
 def _is_memory(url: URL) -> bool:
@@ -346,6 +356,43 @@ class Store:
                 .limit(limit)
             )
             return [_table(row) for row in rows]
+
+    def add_chat(self, table_id: str, message: StoredChat) -> StoredChat:
+        """Store a chat message (its index must be new at that table); returns it with
+        the time it was stored."""
+        created = utcnow()
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(
+                    ChatRow(
+                        table_id=table_id,
+                        index=message.index,
+                        seat=message.seat,
+                        text=message.text,
+                        created=created,
+                    )
+                )
+        except IntegrityError as exc:
+            raise StoreError(
+                f"table {table_id}: chat message {message.index} is stored already, or there "
+                f"is no such table ({exc.orig})"
+            ) from None
+        except SQLAlchemyError as exc:
+            raise StoreError(f"table {table_id}: the chat message was not stored: {exc}") from None
+        return StoredChat(message.index, message.seat, message.text, created)
+
+    def chat(self, table_id: str, limit: int = 100) -> list[StoredChat]:
+        """The last `limit` chat messages of a table, oldest first."""
+        with Session(self.engine) as session:
+            rows = list(
+                session.scalars(
+                    select(ChatRow)
+                    .where(ChatRow.table_id == table_id)
+                    .order_by(ChatRow.index.desc())
+                    .limit(limit)
+                )
+            )
+        return [StoredChat(r.index, r.seat, r.text, r.created) for r in reversed(rows)]
 
     def unfinished(self) -> list[str]:
         """Ids of the tables not over (to be resumed on start), oldest first."""

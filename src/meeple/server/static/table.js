@@ -31,6 +31,10 @@ const els = {
   actions: $('actions'),
   seats: $('seats'),
   log: $('log'),
+  chatLog: $('chat-log'),
+  chatNone: $('chat-none'),
+  chatForm: $('chat-form'),
+  chatInput: $('chat-input'),
 };
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -156,6 +160,8 @@ function connect() {
       const merged = mergeLog(msg);
       if (merged) onState(merged);
       else send({ type: 'sync' }); // a gap in the log: ask for the whole of it
+    } else if (msg.type === 'chat') {
+      onChat(msg);
     } else if (msg.type === 'error') {
       lastError = msg.message ?? 'error';
       setBusy(false);
@@ -321,6 +327,7 @@ function renderAll(msg) {
   renderGame(msg, table, seat);
   renderActions(msg, table, seat);
   renderLog(msg, seat);
+  renderChatForm(typeof lastMsg?.seat === 'number' ? lastMsg.seat : null);
 }
 
 // --- replay of a finished game -------------------------------------------------------
@@ -393,6 +400,42 @@ document.addEventListener('keydown', (event) => {
   else if (event.key === 'ArrowRight') showStep(currentStep() + 1);
   else return;
   event.preventDefault();
+});
+
+// --- chat ----------------------------------------------------------------------------
+
+function onChat(msg) {
+  if (msg.whole) clear(els.chatLog);
+  const seat = typeof lastMsg?.seat === 'number' ? lastMsg.seat : null;
+  const atBottom = els.chatLog.scrollHeight - els.chatLog.scrollTop - els.chatLog.clientHeight < 40;
+  for (const m of msg.messages ?? []) {
+    const time = new Date(m.time);
+    els.chatLog.append(
+      h('li', { 'data-testid': 'chat-entry', 'data-seat': m.seat },
+        h('span', { class: 'seat-chip', style: { '--seat': seatColour(m.seat) } }, m.seat === seat ? 'you' : `seat ${m.seat}`),
+        h('span', { class: 'chat-text' }, m.text ?? ''),
+        Number.isNaN(time.getTime()) ? null : h('time', { class: 'muted small', datetime: m.time }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
+      ),
+    );
+  }
+  els.chatNone.hidden = els.chatLog.children.length > 0;
+  if (atBottom || msg.whole) els.chatLog.scrollTop = els.chatLog.scrollHeight;
+}
+
+function renderChatForm(seat) {
+  els.chatForm.hidden = seat === null;
+}
+
+els.chatForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = els.chatInput.value.trim();
+  if (!text) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError('Not connected: reconnecting, try again in a moment.');
+    return;
+  }
+  send({ type: 'chat', text });
+  els.chatInput.value = '';
 });
 
 function renderNotes() {
