@@ -180,6 +180,7 @@ def test_outputs_in_a_missing_folder_fail_before_playing(
         ["tournament", "anludim", "-b", "random,greedy", "-n", "1", "--csv"],
         ["tournament", "anludim", "-b", "random,greedy", "-n", "1", "--journal"],
         ["simulate", "anludim", "-n", "1", "--journal"],
+        ["simulate", "anludim", "-n", "1", "--csv"],
     ],
 )
 def test_outputs_naming_a_folder_fail_before_playing(
@@ -190,3 +191,31 @@ def test_outputs_naming_a_folder_fail_before_playing(
     assert result.exit_code == 2
     assert f"{args[-1]} {str(tmp_path)!r} is a folder" in one_error_line(result.stderr)
     assert "games played" not in result.stdout
+
+
+def test_simulate_writes_one_csv_row_per_game(runner: CliRunner, tmp_path: Path) -> None:
+    """The rows agree with the summary, seat by seat, serial or in workers alike."""
+    args = ["simulate", "aridnyk", "-p", "2", "-n", "6", "--seed", "3"]
+    args += ["-b", "greedy,ismcts:iterations=30"]
+    serial, parallel = tmp_path / "serial.csv", tmp_path / "parallel.csv"
+    summary = run_json(runner, [*args, "--csv", str(serial)])
+    run_json(runner, [*args, "--csv", str(parallel), "--jobs", "2"])
+    assert serial.read_text() == parallel.read_text()
+    rows = list(csv.DictReader(serial.open()))
+    assert [int(r["game"]) for r in rows] == list(range(6))
+    assert [int(r["seed"]) for r in rows] == [3 + i for i in range(6)]
+    for i, row in enumerate(rows):
+        # game i seats bot j in seat (j + i) mod 2
+        assert row[f"agent_{i % 2}"] == "greedy"
+        assert row[f"agent_{(i + 1) % 2}"] == "ismcts:iterations=30"
+        assert row[f"iterations_{i % 2}"] == ""
+        assert float(row[f"iterations_{(i + 1) % 2}"]) > 0
+        winners = [int(s) for s in row["winners"].split(";") if s]
+        returns = [float(row[f"return_{s}"]) for s in range(2)]
+        assert winners == [s for s in range(2) if returns[s] == 1.0]
+        assert int(row["decisions"]) > 0
+    wins = [sum(1 for r in rows if str(seat) in r["winners"].split(";")) for seat in range(2)]
+    assert wins == summary["wins"]
+    scores = [[float(r[f"score_{s}"]) for r in rows] for s in range(2)]
+    for seat, values in zip(summary["scores"], scores, strict=True):
+        assert seat["mean"] == pytest.approx(sum(values) / len(values))

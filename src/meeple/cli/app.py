@@ -49,6 +49,7 @@ from meeple.sim.runner import (
     GameResult,
     Spread,
     Summary,
+    games_csv,
     run_many,
     seat_names,
     should_rotate,
@@ -419,6 +420,15 @@ def simulate(
     address: AddressOpt = None,
     journal: JournalOpt = None,
     plot: PlotOpt = None,
+    csv_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            metavar="FILE",
+            help="Also write one row per game as CSV: its seed, winners and length, and "
+            "each seat's agent, score, return and search iterations.",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Let agents play many games; report win rates per seat and bot, lengths, scores."""
@@ -426,6 +436,7 @@ def simulate(
         configured = _load(game, players, option)
         check_seed(seed)
         _check_games(games)
+        _check_output(csv_file, "--csv")
         n = configured.info.players
         names = seat_names(bots, n)
         rotate = rotate and should_rotate(names)
@@ -460,6 +471,8 @@ def simulate(
         if plot is not None:
             title = f"{configured.info.title}: {games} games, {n} players"
             _summary_plot(plot, summary, results, title)
+        if csv_file is not None:
+            _write_text(csv_file, games_csv(results, n), "CSV file")
         if json_out:
             typer.echo(json.dumps(summary.to_json()))
             return
@@ -477,6 +490,8 @@ def simulate(
             console.print(note, style="dim")
         if plot is not None:
             console.print(f"plot written to {plot}", style="dim")
+        if csv_file is not None:
+            console.print(f"one row per game written to {csv_file}", style="dim")
 
 
 # --- tournament -----------------------------------------------------------------------

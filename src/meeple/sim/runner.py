@@ -52,6 +52,46 @@ class GameResult:
         return [seat for seat, r in enumerate(self.returns) if r == 1.0]
 
 
+def games_csv(results: Sequence[GameResult], players: int) -> str:
+    """One CSV row per game, in order: its index, seed, winners (seats joined by ";"),
+    length, then per seat its agent, score, return and mean search iterations (empty
+    where unknown or not a searcher); the table a balance study loads."""
+    import csv  # here: the workers that play games never write CSV
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    per_seat = ("agent", "score", "return", "iterations")
+    writer.writerow(
+        ["game", "seed", "winners", "decisions", "turns", "rounds"]
+        + [f"{what}_{seat}" for seat in range(players) for what in per_seat]
+    )
+
+    def blank(value: object) -> object:
+        return "" if value is None else value
+
+    for index, result in enumerate(results):
+        row: list[object] = [
+            index,
+            result.seed,
+            ";".join(map(str, result.winners)),
+            result.decisions,
+            blank(result.turns),
+            blank(result.rounds),
+        ]
+        for seat in range(players):
+            agents_known = seat < len(result.agents)
+            searched = result.iterations[seat] if seat < len(result.iterations) else None
+            row += [
+                result.agents[seat] if agents_known else "",
+                f"{result.scores[seat]:g}",
+                f"{result.returns[seat]:g}",
+                "" if searched is None else f"{searched:.1f}",
+            ]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
 def agent_seed(game_seed: int, seat: int) -> int:
     """The seed of the agent in `seat` for the game seeded `game_seed`."""
     return mix_seed(game_seed, seat + 1) >> 1
