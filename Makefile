@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test bench clean distclean
+.PHONY: venv run test coverage bench clean distclean
 
 venv: $(STAMP)
 
@@ -24,6 +24,12 @@ test: venv
 	$(BIN)/ruff format --check src tests tools
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest -n auto
+
+# The suite again under coverage (slower, not part of `make test`): a table of the
+# modules below full coverage, and var/coverage/html/index.html.
+coverage: venv
+	mkdir -p var/coverage
+	$(BIN)/pytest -n auto --cov --cov-report=term --cov-report=html
 
 bench: venv
 	$(BIN)/meeple bench anludim
