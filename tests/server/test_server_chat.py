@@ -108,3 +108,25 @@ def test_the_chat_outlives_a_restart(tmp_path: Path) -> None:
             assert _said(next_message(ws1, "chat")) == [(1, "after")]
         with client.websocket_connect(f"/ws/tables/{table}") as watcher:
             assert _said(next_message(watcher, "chat")) == [(0, "before"), (1, "after")]
+
+
+def test_a_slow_connection_drops_old_chat_but_never_its_state() -> None:
+    import asyncio
+
+    from meeple.server.tables import MAX_PENDING, Connection
+
+    async def run() -> list[str]:
+        conn = Connection(seat=0)
+        conn.push("state", "the view", 7)
+        for i in range(MAX_PENDING + 5):
+            conn.push("chat", f"chat {i}")
+        conn.close()
+        sent = []
+        while (text := await conn.next()) is not None:
+            sent.append(text)
+        return sent
+
+    sent = asyncio.run(run())
+    assert len(sent) == MAX_PENDING
+    assert sent[0] == "the view"
+    assert sent[1:] == [f"chat {i}" for i in range(6, MAX_PENDING + 5)]

@@ -61,7 +61,8 @@ MAX_BOT_ITERATIONS = 5000
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
 MAX_PENDING = 32
-"""Messages waiting for a slow connection beyond this are dropped (oldest first)."""
+"""Messages waiting for a slow connection beyond this are dropped, oldest first (the
+one state message waiting is kept: a newer one replaces it)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 CHAT_KEPT = 100
 """A connection is sent a table's last this many chat messages when it connects."""
@@ -164,8 +165,10 @@ class Connection:
         if kind == "state":
             self._pending = deque(m for m in self._pending if m[0] != "state")
         self._pending.append((kind, text, log_end))
-        while len(self._pending) > MAX_PENDING:
-            self._pending.popleft()
+        if len(self._pending) > MAX_PENDING:
+            # the oldest message goes, but never the state (a newer one would replace it)
+            oldest = next(i for i, m in enumerate(self._pending) if m[0] != "state")
+            del self._pending[oldest]
         self._ready.set()
 
     def close(self) -> None:
