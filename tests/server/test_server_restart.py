@@ -151,6 +151,33 @@ def test_serve_prints_the_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert bad.exit_code == 2 and "error:" in bad.stderr
 
 
+def test_serve_on_every_address_says_where_others_find_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import meeple.cli.app as cli_app
+
+    monkeypatch.setattr(cli_app, "_run_server", lambda app, host, port: None)
+    monkeypatch.setattr(cli_app, "lan_address", lambda: "192.168.1.20")
+    args = ["serve", "--host", "0.0.0.0", "--port", "8124", "--database-url", database(tmp_path)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "http://127.0.0.1:8124 here" in words
+    assert "from other machines: http://192.168.1.20:8124" in words
+    monkeypatch.setattr(cli_app, "lan_address", lambda: None)  # no network: no such line
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0 and "other machines" not in result.stdout
+
+
+def test_the_lan_address_is_none_or_not_loopback() -> None:
+    import ipaddress
+
+    from meeple.cli.app import lan_address
+
+    found = lan_address()
+    assert found is None or not ipaddress.ip_address(found).is_loopback
+
+
 def test_writer_commits_many_tables_in_one_batch_and_fails_only_the_bad_one(
     tmp_path: Path,
 ) -> None:

@@ -885,6 +885,20 @@ def server_address(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+def lan_address() -> str | None:
+    """This machine's address on its network, as other machines reach it (None if it
+    has none): the source address of a route out, found without sending anything."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a route is chosen, no packet sent
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 def _run_server(app: Any, host: str, port: int) -> None:
     """Run the app on uvicorn until Ctrl+C (tests replace this)."""
     import uvicorn
@@ -919,7 +933,21 @@ def serve(
         store = Store(database_url)
         server = create_app(store=store, bot_delay=bot_delay)
         console = out()
-        console.print(f"meeple server at {server_address(host, port)}", markup=False)
+        if host in ("0.0.0.0", "::"):
+            console.print(
+                f"meeple server on every address of this machine, port {port}: "
+                f"{server_address('127.0.0.1', port)} here",
+                markup=False,
+            )
+            lan = lan_address()
+            if lan is not None:
+                console.print(
+                    f"from other machines: {server_address(lan, port)} (open the lobby at this "
+                    "address, so that the invitation links you copy carry it)",
+                    markup=False,
+                )
+        else:
+            console.print(f"meeple server at {server_address(host, port)}", markup=False)
         console.print(
             f"database {shown_url(store.url)}; Ctrl+C stops the server", style="dim", markup=False
         )
