@@ -563,3 +563,18 @@ def test_the_table_chat(server: str, browser: WebDriver) -> None:
     finally:
         browser.close()
         browser.switch_to.window(player)
+
+
+def test_a_hint_marks_the_greedy_bots_choice(server: str, browser: WebDriver) -> None:
+    create_table(browser, server, "arnak", 2)
+    wait_my_turn(browser)
+    before = log_size(browser)
+    click(browser, "[data-testid=hint-button]", lambda found: found[0])
+    said = wait_for(browser, "the hint", present(browser, "[data-testid=hint]"))
+    marked = css(browser, "button.action.hinted")
+    assert len(marked) == 1
+    assert said[0].text.startswith("Hint: the greedy bot would choose")
+    assert marked[0].text in said[0].text
+    assert log_size(browser) == before  # asking plays nothing
+    marked[0].click()  # and the hinted move can be played
+    wait_for(browser, "the move", lambda: log_size(browser) > before)

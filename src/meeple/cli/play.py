@@ -23,9 +23,11 @@ HOTSEAT = ("", "none", "hotseat", HUMAN)
 HELP = """\
 Choose an action by its number, or type its text: the whole text, or enough of the
 start or of any part of it to name one action (case does not matter).
-  ?   this help
-  v   show the table again
-  q   quit (you may save the game first, and go on later with --resume FILE)"""
+  ?      this help
+  v      show the table again
+  hint   the move the greedy bot would make in your place (it sees what you see)
+  q      quit (you may save the game first, and go on later with --resume FILE)"""
+HINT_BOT = "greedy"
 
 
 def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
@@ -202,10 +204,30 @@ class Session:
             if text.lower() in ("v", "view"):
                 self.show(seat, labels)
                 continue
+            if text.lower() == "hint":
+                self.hint(legal, labels)
+                continue
             try:
                 return legal[match_action(text, labels)]
             except ValueError as exc:
                 self.console.print(str(exc), style="red", markup=False)
+
+    def hint(self, legal: Sequence[int], labels: Sequence[str]) -> None:
+        """Say what the greedy bot would choose for the seat to move. It decides from
+        that seat's view alone (a guess at what is hidden), like every agent."""
+        state = self.state
+        try:
+            bot = agents.make(HINT_BOT, seed=agent_seed(state.seed, len(state.history())))
+            action = bot.act(state)
+        except (AgentError, NotImplementedError) as exc:
+            self.console.print(f"no hint here: {exc}", style="yellow", markup=False)
+            return
+        i = legal.index(action)
+        self.console.print(
+            f"hint: the {HINT_BOT} bot would choose {i + 1}. {labels[i]}",
+            style="cyan",
+            markup=False,
+        )
 
     def hide_screen(self) -> None:
         """Clear the terminal and its scrollback, so the last hand cannot be scrolled to."""

@@ -14,7 +14,7 @@ from meeple.errors import MeepleError
 MAX_MESSAGE_BYTES = 4096
 """A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
 
-CLIENT_TYPES = ("act", "ping", "sync", "chat")
+CLIENT_TYPES = ("act", "ping", "sync", "chat", "hint")
 
 MAX_CHAT_CHARS = 300
 """A chat message holds 1 to this many characters (after its spaces are collapsed)."""
@@ -188,7 +188,12 @@ class Chat:
     text: str
 
 
-ClientMessage = Act | Ping | Sync | Chat
+@dataclass(frozen=True)
+class Hint:
+    version: int
+
+
+ClientMessage = Act | Ping | Sync | Chat | Hint
 
 
 def _chat_text(message: dict[str, Any]) -> str:
@@ -209,7 +214,8 @@ def _chat_text(message: dict[str, Any]) -> str:
 
 def _integer(message: dict[str, Any], key: str) -> int:
     if key not in message:
-        raise ProtocolError(f"an act message needs {key!r}: {{'type': 'act', ...}}")
+        kind = message.get("type")
+        raise ProtocolError(f"a {kind} message needs {key!r}: {{'type': '{kind}', ...}}")
     value = message[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise ProtocolError(f"{key!r} must be an integer, not {value!r}")
@@ -241,6 +247,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         "ping": {"type"},
         "sync": {"type"},
         "chat": {"type", "text"},
+        "hint": {"type", "version"},
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
@@ -249,6 +256,8 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":
         return Chat(_chat_text(message))
+    if kind == "hint":
+        return Hint(_integer(message, "version"))
     return Ping() if kind == "ping" else Sync()
 
 

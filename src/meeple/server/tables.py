@@ -34,6 +34,7 @@ from meeple.server.protocol import (
     Act,
     Chat,
     ClientMessage,
+    Hint,
     Ping,
     ProtocolError,
     Sync,
@@ -66,6 +67,8 @@ one state message waiting is kept: a newer one replaces it)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 CHAT_KEPT = 100
 """A connection is sent a table's last this many chat messages when it connects."""
+HINT_BOT = "greedy"
+"""The agent that suggests a move to a person who asks for a hint."""
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
 """A connection may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
 LIST_STATUSES = {
@@ -153,6 +156,7 @@ class Connection:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.said: deque[float] = deque()  # when this connection's last chat messages came
+        self.hinting = False  # a hint is being worked out for this connection
         self.log_sent = 0
         self._pending: deque[tuple[str, str, int]] = deque()
         self._ready = asyncio.Event()
@@ -574,6 +578,8 @@ class TableManager:
                 await self.act(table, conn.seat, message.action, message.version)
             elif isinstance(message, Chat):
                 await self.say(table, conn, message.text)
+            elif isinstance(message, Hint):
+                await self.hint(table, conn, message.version)
         except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
             conn.push("error", _dumps(error_message(str(exc))))
 
@@ -626,6 +632,37 @@ class TableManager:
         text_out = _dumps({"type": "chat", "whole": False, "messages": [entry]})
         for other in list(table.connections):
             other.push("chat", text_out)
+
+    async def hint(self, table: Table, conn: Connection, version: int) -> None:
+        """The move the greedy bot would make for the seat that decides now, sent to
+        that connection alone. The bot decides from the seat's view (a guess at what is
+        hidden), like every agent, on a clone of the state."""
+        seat = conn.seat
+        if seat is None:
+            raise Forbidden("spectators get no hints; connect with a seat's token to play")
+        state = table.state
+        if not table.may_act(seat) or state.is_terminal() or state.current_player != seat:
+            raise Conflict("a hint is for the person who decides now")
+        if version != table.version:
+            raise Conflict(f"stale hint request: the table is at version {table.version}")
+        if conn.hinting:
+            raise Conflict("a hint is being worked out already")
+        conn.hinting = True
+        try:
+            bot = make_bot(HINT_BOT, mix_seed(bot_seed(table.meta.seed, seat), version))
+            action = await asyncio.to_thread(bot.act, state.clone())
+        finally:
+            conn.hinting = False
+        if table.version != version:
+            return  # the game moved on meanwhile: the hint is for a position gone
+        message = {
+            "type": "hint",
+            "version": version,
+            "action": action,
+            "text": state.action_to_string(action),
+            "bot": HINT_BOT,
+        }
+        conn.push("hint", _dumps(message))
 
     async def _commit(self, table: Table, seat: int, action: int) -> None:
         """Apply a checked action: on a clone, then stored and committed, then made the

@@ -65,6 +65,7 @@ let replay = null;
 let replayView = null; // whose view the replay shows: a seat, or null for a spectator's
 let replayChosen = false; // whether the viewer chose replayView (else it follows msg.seat)
 let replayRequest = 0;
+let hint = null; // the last hint: {version, action, text, bot}
 
 // --- storage -----------------------------------------------------------------------
 
@@ -162,6 +163,9 @@ function connect() {
       else send({ type: 'sync' }); // a gap in the log: ask for the whole of it
     } else if (msg.type === 'chat') {
       onChat(msg);
+    } else if (msg.type === 'hint') {
+      hint = msg;
+      if (lastMsg && !replay) renderActions(lastMsg, lastMsg.table ?? {}, typeof lastMsg.seat === 'number' ? lastMsg.seat : null);
     } else if (msg.type === 'error') {
       lastError = msg.message ?? 'error';
       setBusy(false);
@@ -665,10 +669,12 @@ function renderActions(msg, table, seat) {
     els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, text));
     return;
   }
-  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`));
+  const hinted = hint && hint.version === msg.version ? hint : null;
+  const askHint = h('button', { type: 'button', class: 'small', 'data-testid': 'hint-button', title: `what the ${hint?.bot ?? 'greedy'} bot would do in your place`, onClick: () => send({ type: 'hint', version: msg.version }) }, 'Hint');
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`), askHint);
   const list = h('div', { class: 'action-list', 'data-testid': 'action-list' });
   const buttons = legal.map((a) => {
-    const b = h('button', { type: 'button', class: 'action', 'data-testid': 'action-button', 'data-action': a.id }, a.text);
+    const b = h('button', { type: 'button', class: ['action', hinted?.action === a.id && 'hinted'], 'data-testid': 'action-button', 'data-action': a.id }, a.text);
     b.addEventListener('click', () => act(a.id));
     return b;
   });
@@ -686,7 +692,11 @@ function renderActions(msg, table, seat) {
   }
   list.append(...buttons);
   applyFilter();
-  els.actions.append(head, list);
+  els.actions.append(head);
+  if (hinted) {
+    els.actions.append(h('p', { class: 'hint', 'data-testid': 'hint' }, `Hint: the ${hinted.bot} bot would choose “${hinted.text}”.`));
+  }
+  els.actions.append(list);
 }
 
 /** A new table of the same game, options and seats (a new deal): you take your seat
