@@ -920,6 +920,14 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds before each bot move is played, so people can follow.")
     ] = 0.3,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            metavar="HOURS",
+            help="A table no one has played at or visited for this long is abandoned: it "
+            "ends unfinished and no longer counts among the open tables (0: never).",
+        ),
+    ] = 24.0,
 ) -> None:
     """Run the play server: tables in the browser, bots in seats, every move stored."""
     with guarded():
@@ -927,11 +935,13 @@ def serve(
             raise OptionError(f"--port must be 1..65535, not {port}")
         if bot_delay < 0:
             raise OptionError(f"--bot-delay must be 0 or more, not {bot_delay}")
+        if not abandon_after >= 0:  # NaN too
+            raise OptionError(f"--abandon-after must be 0 or more hours, not {abandon_after}")
         from meeple.server import create_app
         from meeple.store import Store, shown_url
 
         store = Store(database_url)
-        server = create_app(store=store, bot_delay=bot_delay)
+        server = create_app(store=store, bot_delay=bot_delay, abandon_after=abandon_after)
         console = out()
         if host in ("0.0.0.0", "::"):
             console.print(

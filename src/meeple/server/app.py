@@ -33,7 +33,7 @@ from meeple.server.protocol import (
     TableInfo,
     error_message,
 )
-from meeple.server.tables import Connection, Table, TableManager
+from meeple.server.tables import ABANDON_AFTER_HOURS, Connection, Table, TableManager
 from meeple.store import Store, StoreError
 
 log = logging.getLogger("meeple.server")
@@ -117,12 +117,14 @@ def create_app(
     *,
     bot_delay: float = 0.0,
     store: Store | None = None,
+    abandon_after: float = ABANDON_AFTER_HOURS,
 ) -> FastAPI:
     """The server app on `database_url` (default: $MEEPLE_DATABASE_URL, else SQLite in
     ./var/meeple.db). `bot_delay` seconds pass before each bot move is played, so people
-    can follow them. Unfinished tables are resumed when the app starts."""
+    can follow them. Unfinished tables are resumed when the app starts; a table no one
+    has played at or visited for `abandon_after` hours is abandoned (0: never)."""
     store = store or Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay)
+    manager = TableManager(store, bot_delay=bot_delay, abandon_after=abandon_after)
     summaries = [game_summary(name) for name in list_games()]
 
     @asynccontextmanager

@@ -97,6 +97,10 @@ class TableInfo(BaseModel):
     moves: int = Field(description="Actions applied so far (the table's version).")
     current_player: int = Field(description="The seat that decides now; -4 when over.")
     created: str = Field(description="When the table was created (ISO 8601, UTC).")
+    abandoned: bool = Field(
+        description="Over because no one played for the server's --abandon-after hours, "
+        "not because the game ended (then current_player is the seat that never moved)."
+    )
 
 
 class Invite(BaseModel):

@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
@@ -67,6 +67,11 @@ one state message waiting is kept: a newer one replaces it)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 CHAT_KEPT = 100
 """A connection is sent a table's last this many chat messages when it connects."""
+ABANDON_AFTER_HOURS = 24.0
+"""A table no one has played at (no move, no one connected) for this long is abandoned:
+it ends, unfinished, and stops counting among the open tables (0: never)."""
+SWEEP_SECONDS = 300.0
+"""How often the server looks for abandoned tables."""
 HINT_BOT = "greedy"
 """The agent that suggests a move to a person who asks for a hint."""
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
@@ -201,6 +206,7 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     chat: list[dict[str, Any]] = field(default_factory=list)  # the last CHAT_KEPT messages
     chat_count: int = 0  # every message said at the table, which numbers the next one
+    active: datetime = field(default_factory=lambda: datetime.now(UTC))  # last move or visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
 
@@ -252,6 +258,8 @@ def table_info(meta: StoredTable, connected: set[int]) -> dict[str, Any]:
         "moves": meta.moves,
         "current_player": meta.current_player,
         "created": created.isoformat() if created is not None else "",
+        # ended unfinished: over, with a seat still to decide (a finished game's is TERMINAL)
+        "abandoned": meta.status == "over" and meta.current_player >= 0,
     }
 
 
@@ -278,13 +286,19 @@ def _dumps(message: dict[str, Any]) -> str:
 class TableManager:
     """Every table the server holds: created, joined, played, resumed after a restart."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.0, abandon_after: float = ABANDON_AFTER_HOURS
+    ) -> None:
+        """`abandon_after`: hours without a move or a visitor after which a table not
+        over is abandoned (0: never)."""
         self.store = store
         self.writer = ActionWriter(store)
         self.bot_delay = bot_delay
+        self.abandon_after = abandon_after
         self._tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._stopping = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -297,9 +311,15 @@ class TableManager:
                 log.error("table %s cannot be resumed: %s", table_id, exc)
                 continue
             self._kick(table)
+        if self.abandon_after > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         self._stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -327,6 +347,8 @@ class TableManager:
                 if meta is None:
                     raise NotFound(f"there is no table {table_id!r}")
                 table = self._rebuild(meta)
+                last = await asyncio.to_thread(self.store.last_activity, table_id)
+                table.active = last or table.active
                 said = await asyncio.to_thread(self.store.chat, table_id, CHAT_KEPT)
                 table.chat = [_chat_entry(m) for m in said]
                 table.chat_count = said[-1].index + 1 if said else 0
@@ -550,6 +572,7 @@ class TableManager:
                 await self._save_seat(table, replace(table.seat(seat), taken=True))
             conn = Connection(seat)
             table.connections.add(conn)
+            table.active = datetime.now(UTC)
         self._changed(table)
         if table.chat:
             conn.push("chat", _dumps({"type": "chat", "whole": True, "messages": table.chat}))
@@ -558,6 +581,7 @@ class TableManager:
     async def disconnect(self, table: Table, conn: Connection) -> None:
         conn.close()
         table.connections.discard(conn)
+        table.active = datetime.now(UTC)
         if self._stopping:
             return
         if table.meta.status == "over" and not table.connections:
@@ -592,6 +616,8 @@ class TableManager:
                 free = [s.seat for s in table.meta.seats if not s.taken]
                 raise Conflict(f"the game has not started: seats {free} are not taken yet")
             if status == "over":
+                if not table.state.is_terminal():
+                    raise Conflict("the table was abandoned: no one played for a long while")
                 raise Conflict("the game is over")
             if table.seat(seat).kind != HUMAN:
                 raise Conflict(f"seat {seat} is played by a bot now")
@@ -632,6 +658,43 @@ class TableManager:
         text_out = _dumps({"type": "chat", "whole": False, "messages": [entry]})
         for other in list(table.connections):
             other.push("chat", text_out)
+
+    # --- abandoned tables -----------------------------------------------------------
+
+    async def sweep(self, now: datetime | None = None) -> list[str]:
+        """Abandon every table not over that no one has played at or visited for
+        `abandon_after` hours (no connection, no bot at work): it ends as it stands,
+        its record is given out, and it no longer counts among the open tables.
+        Returns the ids abandoned."""
+        if self.abandon_after <= 0:
+            return []
+        now = now or datetime.now(UTC)
+        idle = timedelta(hours=self.abandon_after)
+        gone = []
+        for table in list(self._tables.values()):
+            busy = table.bot_task is not None and not table.bot_task.done()
+            if table.meta.status == "over" or table.connections or busy:
+                continue
+            if now - table.active < idle:
+                continue
+            async with table.lock:
+                if table.meta.status == "over" or table.connections:
+                    continue
+                await asyncio.to_thread(self.store.save_seats, table.id, [], "over")
+                table.meta.status = "over"
+            if self._tables.get(table.id) is table:
+                del self._tables[table.id]
+            log.info("table %s abandoned: %g hours without play", table.id, self.abandon_after)
+            gone.append(table.id)
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except MeepleError as exc:  # a database hiccup: try again next time
+                log.error("looking for abandoned tables failed: %s", exc)
 
     async def hint(self, table: Table, conn: Connection, version: int) -> None:
         """The move the greedy bot would make for the seat that decides now, sent to
@@ -687,6 +750,7 @@ class TableManager:
             status,
         )
         table.state = after
+        table.active = datetime.now(UTC)
         table.log.append({"seat": seat, "text": text})
         table.meta.moves = table.version
         table.meta.current_player = after.current_player

@@ -15,11 +15,21 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
@@ -393,6 +403,19 @@ class Store:
                 )
             )
         return [StoredChat(r.index, r.seat, r.text, r.created) for r in reversed(rows)]
+
+    def last_activity(self, table_id: str) -> datetime | None:
+        """When the table last moved: its last action's time, else its creation (UTC);
+        None for no such table."""
+        with Session(self.engine) as session:
+            last = session.scalar(
+                select(func.max(ActionRow.created)).where(ActionRow.table_id == table_id)
+            )
+            if last is None:
+                last = session.scalar(select(TableRow.created).where(TableRow.id == table_id))
+        if last is not None and last.tzinfo is None:
+            last = last.replace(tzinfo=UTC)
+        return last
 
     def unfinished(self) -> list[str]:
         """Ids of the tables not over (to be resumed on start), oldest first."""

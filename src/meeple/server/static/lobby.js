@@ -321,7 +321,7 @@ function renderTables(list) {
     const buttons = h('td', { class: 'row-actions' });
     if (mine && t.status !== 'over') {
       buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, 'Resume'));
-    } else if (free.length) {
+    } else if (free.length && t.status !== 'over') {
       const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
       b.addEventListener('click', () => join(t, free[0].seat, b));
       buttons.append(b);
@@ -331,7 +331,9 @@ function renderTables(list) {
     tbody.append(
       h('tr', { 'data-testid': 'table-row', 'data-table': t.id, 'data-status': t.status },
         h('td', {}, h('strong', {}, gameTitle(t.game)), h('div', { class: 'muted small' }, `#${t.id}`)),
-        h('td', {}, h('span', { class: `status-badge ${t.status}` }, t.status)),
+        h('td', {}, t.abandoned
+          ? h('span', { class: 'status-badge over', title: 'no one played here for a long while' }, 'abandoned')
+          : h('span', { class: `status-badge ${t.status}` }, t.status)),
         h('td', { class: 'seat-list' }, (t.seats ?? []).map(seatBadge)),
         h('td', { class: 'num' }, String(t.moves ?? 0)),
         h('td', { class: 'muted small' }, when(t.created)),

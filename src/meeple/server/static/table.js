@@ -490,6 +490,9 @@ function renderHeader(msg, table, seat) {
     if (typeof cur === 'number' && cur >= 0) text += `, seat ${cur} to play`;
     else if (step === moves) text += ', the end';
     clear(els.you).append(seat === null ? 'Replay as a spectator' : `Replay as seat ${seat}`);
+  } else if (over && table.abandoned) {
+    state = 'over';
+    text = 'Abandoned: no one played here for a long while, so the table was closed unfinished.';
   } else if (over) {
     const winners = winnersOf(msg);
     state = 'over';
@@ -656,7 +659,7 @@ function renderActions(msg, table, seat) {
     let text;
     if (msg.replay) text = 'Replaying the game: step with the arrows above (or ← →), or click a move in the log.';
     else if (table.status === 'over') {
-      els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, 'The game is over.'));
+      els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, table.abandoned ? 'The table was abandoned.' : 'The game is over.'));
       if (seat !== null) {
         els.actions.append(h('button', { type: 'button', 'data-testid': 'play-again', onClick: () => playAgain(table, seat) }, 'Play again with the same seats'));
       }
