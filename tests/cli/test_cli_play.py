@@ -167,3 +167,25 @@ def test_hint_names_the_greedy_bots_move_for_you(runner: CliRunner, game: str) -
     words = " ".join(result.stdout.split())
     assert f"hint: the greedy bot would choose {number}. {state.action_to_string(action)}" in words
     assert "the game stopped after 0 decisions" in words  # a hint plays nothing
+
+
+def test_auto_takes_the_decisions_with_one_choice(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    args = ["play", "anludim", "-p", "2", "--seed", "5", "--bots", "greedy", "--save", str(save)]
+    result = runner.invoke(app, [*args, "--auto"], input="1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    forced = [line for line in result.stdout.splitlines() if "your only choice:" in line]
+    assert forced, "this deal has decisions with one choice"
+    actions = load_record(save)["actions"]
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=5)
+    asked = 0
+    for action in actions:
+        legal = state.legal_actions()
+        if state.current_player == 0:
+            asked += len(legal) > 1
+            if len(legal) == 1:
+                assert f"your only choice: {state.action_to_string(action)}" in result.stdout
+        state.apply_action(action)
+    assert asked == 2  # the person was asked only where there was a choice
+    without = runner.invoke(app, args, input="1\n1\nq\n")
+    assert "your only choice" not in without.stdout

@@ -578,3 +578,31 @@ def test_a_hint_marks_the_greedy_bots_choice(server: str, browser: WebDriver) ->
     assert log_size(browser) == before  # asking plays nothing
     marked[0].click()  # and the hinted move can be played
     wait_for(browser, "the move", lambda: log_size(browser) > before)
+
+
+def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebDriver) -> None:
+    import json
+    import urllib.request
+
+    body = {"game": "anludim", "seats": ["human", "random"], "seed": 5}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        invite = json.load(answer)["invites"][0]
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
+    for moves in (1, 2):  # this deal's first two decisions are choices, the next two not
+        before = log_size(browser)
+        wait_my_turn(browser)
+        click(browser, "[data-testid=action-button]", lambda found: found[0])
+        wait_for(browser, f"move {moves}", lambda b=before: log_size(browser) > b)
+    wait_for(browser, "the single choices played", lambda: log_size(browser) >= 4)
+    wait_my_turn(browser)
+    assert len(css(browser, "[data-testid=action-button]")) > 1
+    # the choice is remembered; unticked, a single choice waits for a click again
+    click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
+    assert browser.execute_script("return localStorage.getItem('meeple.auto')") is None

@@ -257,12 +257,15 @@ def play(
             "come from the record; --seat and --bots say who plays on."
         ),
     ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Take a person's decisions that have one choice.")
+    ] = False,
 ) -> None:
     """Play a game at the terminal against bots, or with friends on one screen."""
     with guarded():
         _check_output(save, "--save")
         if resume is not None:
-            _play_on(game, resume, seat, bots, save, players, seed, option)
+            _play_on(game, resume, seat, bots, save, players, seed, option, auto)
             return
         configured = _load(game, players, option)
         given_seed = seed
@@ -274,7 +277,7 @@ def play(
         console.print(f"[bold]{configured.info.title}[/], seed {seed} ({who})")
         if given_seed is None:
             console.print(f"play this deal again with --seed {seed}", style="dim")
-        Session(state, seats, console, save).run()
+        Session(state, seats, console, save, auto=auto).run()
 
 
 def _play_on(
@@ -286,6 +289,7 @@ def _play_on(
     players: int | None,
     seed: int | None,
     option: list[str] | None,
+    auto: bool,
 ) -> None:
     """`meeple play --resume FILE`: the saved game, played on from its last move."""
     fixed = [
@@ -312,7 +316,7 @@ def _play_on(
     )
     if state.is_terminal():
         console.print("this game is already over", style="dim")
-    Session(state, seats, console, save, log=log).run()
+    Session(state, seats, console, save, log=log, auto=auto).run()
 
 
 # --- simulate -------------------------------------------------------------------------

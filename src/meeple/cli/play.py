@@ -114,8 +114,10 @@ class Session:
         console: Console,
         save: Path | None = None,
         log: Sequence[tuple[int, str]] = (),
+        auto: bool = False,
     ) -> None:
-        """`log`: the moves played before this session (see `resumed`)."""
+        """`log`: the moves played before this session (see `resumed`); `auto`: a
+        person's decision with a single choice is taken for them."""
         self.state = state
         self.game = state.game
         self.seats = list(seats)
@@ -129,6 +131,7 @@ class Session:
             if who in self.seen:
                 self.seen[who] = i + 1
         self.last_human: int | None = None
+        self.auto = auto
 
     # --- input ---------------------------------------------------------------------
 
@@ -186,6 +189,9 @@ class Session:
         state = self.state
         legal = state.legal_actions()
         labels = [state.action_to_string(a) for a in legal]
+        if self.auto and len(legal) == 1:
+            self.console.print(f"seat {seat}, your only choice: {labels[0]}", markup=False)
+            return legal[0]
         self.show(seat, labels)
         while True:
             line = self.ask(f"seat {seat}, your choice (1-{len(labels)}, ? for help): ")

@@ -66,6 +66,9 @@ let replayView = null; // whose view the replay shows: a seat, or null for a spe
 let replayChosen = false; // whether the viewer chose replayView (else it follows msg.seat)
 let replayRequest = 0;
 let hint = null; // the last hint: {version, action, text, bot}
+let autoVersion = -1; // the version whose single choice was played automatically
+const AUTO_KEY = 'meeple.auto';
+const AUTO_DELAY_MS = 400;
 
 // --- storage -----------------------------------------------------------------------
 
@@ -674,7 +677,14 @@ function renderActions(msg, table, seat) {
   }
   const hinted = hint && hint.version === msg.version ? hint : null;
   const askHint = h('button', { type: 'button', class: 'small', 'data-testid': 'hint-button', title: `what the ${hint?.bot ?? 'greedy'} bot would do in your place`, onClick: () => send({ type: 'hint', version: msg.version }) }, 'Hint');
-  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`), askHint);
+  const auto = load('local', AUTO_KEY) === '1';
+  const autoBox = h('input', { type: 'checkbox', 'data-testid': 'auto-toggle', checked: auto });
+  autoBox.addEventListener('change', () => {
+    store('local', AUTO_KEY, autoBox.checked ? '1' : null);
+    renderActions(msg, table, seat);
+  });
+  const autoLabel = h('label', { class: 'small muted', title: 'play a decision with a single choice by itself' }, autoBox, ' play single choices');
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`), autoLabel, askHint);
   const list = h('div', { class: 'action-list', 'data-testid': 'action-list' });
   const buttons = legal.map((a) => {
     const b = h('button', { type: 'button', class: ['action', hinted?.action === a.id && 'hinted'], 'data-testid': 'action-button', 'data-action': a.id }, a.text);
@@ -695,6 +705,13 @@ function renderActions(msg, table, seat) {
   }
   list.append(...buttons);
   applyFilter();
+  if (auto && legal.length === 1 && autoVersion !== msg.version && !msg.replay) {
+    autoVersion = msg.version;
+    const only = legal[0].id;
+    setTimeout(() => {
+      if (lastMsg === msg) act(only); // still the position it was meant for
+    }, AUTO_DELAY_MS);
+  }
   els.actions.append(head);
   if (hinted) {
     els.actions.append(h('p', { class: 'hint', 'data-testid': 'hint' }, `Hint: the ${hinted.bot} bot would choose “${hinted.text}”.`));
