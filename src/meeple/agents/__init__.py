@@ -11,7 +11,7 @@ from typing import Any
 
 from meeple.agents.base import Agent
 from meeple.core.game import State
-from meeple.core.registry import import_path
+from meeple.core.registry import add_plugins, load_path
 from meeple.errors import AgentError
 
 AgentFactory = Callable[..., Agent]
@@ -24,6 +24,7 @@ _AGENTS: dict[str, str | AgentFactory] = {
 
 
 def list_agents() -> list[str]:
+    add_plugins("meeple.agents", _AGENTS)
     return sorted(_AGENTS)
 
 
@@ -33,6 +34,8 @@ def register_agent(name: str, factory: str | AgentFactory) -> None:
 
 
 def _factory(name: str) -> AgentFactory:
+    if isinstance(name, str) and name not in _AGENTS:
+        add_plugins("meeple.agents", _AGENTS)
     try:
         entry = _AGENTS[name]
     except (KeyError, TypeError):
@@ -40,7 +43,7 @@ def _factory(name: str) -> AgentFactory:
             f"unknown agent {name!r}; available agents: {', '.join(list_agents())}"
         ) from None
     if isinstance(entry, str):
-        factory: AgentFactory = import_path(entry)
+        factory: AgentFactory = load_path(entry, f"agent {name!r}", AgentError)
         _AGENTS[name] = factory
         return factory
     return entry

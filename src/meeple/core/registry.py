@@ -1,4 +1,14 @@
-"""Which games exist: name -> factory, registered by the game packages."""
+"""Which games exist: name -> factory, registered by the game packages and by plugins.
+
+A plugin is an installed distribution that names its games in the entry point group
+"meeple.games" (and its agents in "meeple.agents"), e.g. in its pyproject.toml:
+
+    [project.entry-points."meeple.games"]
+    mygame = "mygame.game:MyGame"
+
+They are looked up when a name is not one of meeple's own, and when the games are
+listed; a plugin cannot replace a game or an agent meeple has.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +22,7 @@ from meeple.errors import UnknownGameError
 GameFactory = Callable[..., Game]
 
 _FACTORIES: dict[str, str | GameFactory] = {}
+_SCANNED: set[str] = set()
 
 
 def register_game(name: str, factory: str | GameFactory) -> None:
@@ -19,7 +30,25 @@ def register_game(name: str, factory: str | GameFactory) -> None:
     _FACTORIES[name] = factory
 
 
+def plugin_entries(group: str) -> dict[str, str]:
+    """The "module:attr" of every entry point the installed distributions declare in
+    `group`, by name."""
+    from importlib.metadata import entry_points
+
+    return {entry.name: entry.value for entry in entry_points(group=group)}
+
+
+def add_plugins(group: str, table: dict[str, Any]) -> None:
+    """Add `group`'s entry points to `table` (once per process; names taken stay)."""
+    if group in _SCANNED:
+        return
+    _SCANNED.add(group)
+    for name, path in plugin_entries(group).items():
+        table.setdefault(name, path)
+
+
 def list_games() -> list[str]:
+    add_plugins("meeple.games", _FACTORIES)
     return sorted(_FACTORIES)
 
 
@@ -29,14 +58,24 @@ def import_path(path: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+def load_path(path: str, what: str, error: type[Exception]) -> Any:
+    """import_path, with a plugin that cannot be loaded reported as `error`."""
+    try:
+        return import_path(path)
+    except (ImportError, AttributeError) as exc:
+        raise error(f"{what} cannot be loaded from {path!r}: {exc}") from None
+
+
 def _factory(name: str) -> GameFactory:
+    if isinstance(name, str) and name not in _FACTORIES:
+        add_plugins("meeple.games", _FACTORIES)
     try:
         entry = _FACTORIES[name]
     except (KeyError, TypeError):
         valid = ", ".join(list_games())
         raise UnknownGameError(f"unknown game {name!r}; available games: {valid}") from None
     if isinstance(entry, str):
-        factory: GameFactory = import_path(entry)
+        factory: GameFactory = load_path(entry, f"game {name!r}", UnknownGameError)
         _FACTORIES[name] = factory
         return factory
     return entry

@@ -19,7 +19,7 @@ from math import prod
 from typing import Any
 
 from meeple.core.game import Game, GameInfo, State
-from meeple.core.registry import import_path
+from meeple.core.registry import add_plugins, load_path
 from meeple.errors import MeepleError
 from meeple.rl.errors import NoEncoderError, missing_extra
 
@@ -161,11 +161,15 @@ def register_encoder(game: str, factory: str | EncoderFactory) -> None:
 
 
 def encoded_games() -> list[str]:
-    """Names of the games that have an encoder."""
+    """Names of the games that have an encoder (a plugin's game brings its own in the
+    entry point group "meeple.encoders")."""
+    add_plugins("meeple.encoders", _FACTORIES)
     return sorted(_FACTORIES)
 
 
 def _factory(name: str) -> EncoderFactory:
+    if name not in _FACTORIES:
+        add_plugins("meeple.encoders", _FACTORIES)
     try:
         entry = _FACTORIES[name]
     except KeyError:
@@ -175,7 +179,7 @@ def _factory(name: str) -> EncoderFactory:
             "register one with meeple.rl.register_encoder"
         ) from None
     if isinstance(entry, str):
-        factory: EncoderFactory = import_path(entry)
+        factory: EncoderFactory = load_path(entry, f"the encoder of {name!r}", NoEncoderError)
         _FACTORIES[name] = factory
         return factory
     return entry

@@ -1,0 +1,79 @@
+"""Plugins: games and agents of other installed distributions, found through their entry
+points ("meeple.games", "meeple.agents") and used like meeple's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple import agents
+from meeple.cli.app import app
+from meeple.core import registry
+from meeple.errors import AgentError, UnknownGameError
+
+ENTRIES = {
+    "meeple.games": {
+        # a "plugin" game: Anludim's own class under another name
+        "parlour": "meeple.games.anludim.game:AnludimGame",
+        "anludim": "no.such.module:Game",  # cannot take a name meeple has
+        "broken": "no.such.module:Game",
+    },
+    "meeple.agents": {
+        "cautious": "meeple.agents.greedy:GreedyAgent",
+        "greedy": "no.such.module:Agent",
+    },
+}
+
+
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Installed plugins, as importlib.metadata would list their entry points."""
+    monkeypatch.setattr(registry, "plugin_entries", lambda group: dict(ENTRIES.get(group, {})))
+    games, known = dict(registry._FACTORIES), dict(agents._AGENTS)
+    scanned = set(registry._SCANNED)
+    registry._SCANNED.clear()
+    yield
+    registry._FACTORIES.clear()
+    registry._FACTORIES.update(games)
+    agents._AGENTS.clear()
+    agents._AGENTS.update(known)
+    registry._SCANNED.clear()
+    registry._SCANNED.update(scanned)
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_game_and_agent_play_like_meeples_own() -> None:
+    assert {"parlour", "broken"} <= set(meeple.list_games())
+    assert "cautious" in agents.list_agents()
+    game = meeple.load_game("parlour", players=2)
+    state = game.new_initial_state(seed=3)
+    bot = agents.make_from_spec("cautious", seed=1)
+    state.apply_action(bot.act(state))
+    # meeple's own names stay its own
+    assert type(meeple.load_game("anludim")).__module__ == "meeple.games.anludim.game"
+    assert type(agents.make("greedy")).__module__ == "meeple.agents.greedy"
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_that_cannot_be_loaded_is_a_clear_error() -> None:
+    with pytest.raises(UnknownGameError, match="game 'broken' cannot be loaded from"):
+        meeple.load_game("broken")
+    with pytest.raises(UnknownGameError, match="unknown game 'nothing'"):
+        meeple.load_game("nothing")
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_command_line_sees_plugins() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "parlour", "-p", "2", "-n", "2", "-b", "cautious"])
+    assert result.exit_code == 0, result.output
+    bad = runner.invoke(app, ["simulate", "broken", "-n", "1"])
+    assert bad.exit_code == 2 and "cannot be loaded" in bad.stderr
+
+
+def test_unknown_agents_still_list_the_known_ones() -> None:
+    with pytest.raises(AgentError, match=r"unknown agent 'nobody'; available agents: .*random"):
+        agents.make("nobody")
