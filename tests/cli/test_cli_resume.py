@@ -66,7 +66,8 @@ def test_a_resumed_game_shows_the_moves_since_your_last_decision(tmp_path: Path)
     assert since, "the other seats moved after seat 0"
 
     console = Console(file=open(tmp_path / "screen.txt", "w"), width=200)  # noqa: SIM115
-    console.input = lambda prompt="", **_: "q"  # type: ignore[method-assign]
+    answers = iter(["q", ""])  # quit, and save nothing
+    console.input = lambda prompt="", **_: next(answers)  # type: ignore[method-assign]
     Session(replayed, [None, *bots[1:]], console, log=log).run()
     console.file.close()
     screen = (tmp_path / "screen.txt").read_text()
