@@ -606,3 +606,28 @@ def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebD
     # the choice is remembered; unticked, a single choice waits for a click again
     click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
     assert browser.execute_script("return localStorage.getItem('meeple.auto')") is None
+
+
+def test_players_go_by_their_names(server: str, browser: WebDriver) -> None:
+    table_id = create_table(browser, server, "anludim", 2)
+    field = wait_for(browser, "the name field", present(browser, "[data-testid=name-input]"))
+    field[0].send_keys("Ana")
+    css(browser, "[data-testid=name-save]")[0].click()
+    wait_for(
+        browser,
+        "the name on the seat",
+        lambda: "Ana · Seat 0 (you)" in css(browser, "[data-testid=seat-name]")[0].text,
+    )
+    browser.get(f"{server}/")
+    row = f"[data-testid=table-row][data-table='{table_id}']"
+    wait_for(
+        browser, "the name in the lobby", lambda: any("0: Ana" in r.text for r in css(browser, row))
+    )
+    # the next table this browser sits at takes the name it remembers
+    create_table(browser, server, "aridnyk", 2)
+    wait_for(
+        browser,
+        "the remembered name",
+        lambda: "Ana · Seat 0 (you)" in css(browser, "[data-testid=seat-name]")[0].text,
+    )
+    browser.execute_script("localStorage.removeItem('meeple.name')")

@@ -176,6 +176,7 @@ def test_seat_to_bot_needs_the_seat_or_owner_token(client: TestClient) -> None:
         "spec": "greedy",
         "taken": True,
         "connected": False,
+        "name": None,
     }
     mine = client.post(
         f"/api/tables/{table_id}/seats/0/bot",

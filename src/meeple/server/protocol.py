@@ -14,10 +14,12 @@ from meeple.errors import MeepleError
 MAX_MESSAGE_BYTES = 4096
 """A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
 
-CLIENT_TYPES = ("act", "ping", "sync", "chat", "hint")
+CLIENT_TYPES = ("act", "ping", "sync", "chat", "hint", "name")
 
 MAX_CHAT_CHARS = 300
 """A chat message holds 1 to this many characters (after its spaces are collapsed)."""
+MAX_NAME_CHARS = 24
+"""A seat's name holds 1 to this many characters."""
 
 
 class _Strict(BaseModel):
@@ -85,6 +87,7 @@ class SeatInfo(BaseModel):
     spec: str | None = Field(description="The agent spec of a bot; null for a human seat.")
     taken: bool = Field(description="Someone holds the seat (bots always do).")
     connected: bool = Field(description="At least one connection plays this seat now.")
+    name: str | None = Field(description="The name its player goes by; null until given.")
 
 
 class TableInfo(BaseModel):
@@ -197,22 +200,27 @@ class Hint:
     version: int
 
 
-ClientMessage = Act | Ping | Sync | Chat | Hint
+@dataclass(frozen=True)
+class Name:
+    name: str
 
 
-def _chat_text(message: dict[str, Any]) -> str:
-    value = message.get("text")
+ClientMessage = Act | Ping | Sync | Chat | Hint | Name
+
+
+def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
+    """`message[key]` as one line of 1 to `most` printable characters (newlines and runs
+    of spaces become one space)."""
+    value = message.get(key)
     if not isinstance(value, str):
-        raise ProtocolError(f"a chat message needs 'text', a string, not {value!r}")
-    text = " ".join(value.split())  # one line: newlines and runs of spaces become one space
+        raise ProtocolError(f"{what} needs {key!r}, a string, not {value!r}")
+    text = " ".join(value.split())
     if not text:
-        raise ProtocolError("a chat message cannot be empty")
-    if len(text) > MAX_CHAT_CHARS:
-        raise ProtocolError(
-            f"a chat message holds at most {MAX_CHAT_CHARS} characters, not {len(text)}"
-        )
+        raise ProtocolError(f"{what} cannot be empty")
+    if len(text) > most:
+        raise ProtocolError(f"{what} holds at most {most} characters, not {len(text)}")
     if any(not ch.isprintable() for ch in text):
-        raise ProtocolError("a chat message cannot hold control characters")
+        raise ProtocolError(f"{what} cannot hold control characters")
     return text
 
 
@@ -252,6 +260,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         "sync": {"type"},
         "chat": {"type", "text"},
         "hint": {"type", "version"},
+        "name": {"type", "name"},
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
@@ -259,7 +268,9 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":
-        return Chat(_chat_text(message))
+        return Chat(_line(message, "text", "a chat message", MAX_CHAT_CHARS))
+    if kind == "name":
+        return Name(_line(message, "name", "a name", MAX_NAME_CHARS))
     if kind == "hint":
         return Hint(_integer(message, "version"))
     return Ping() if kind == "ping" else Sync()

@@ -35,6 +35,7 @@ from meeple.server.protocol import (
     Chat,
     ClientMessage,
     Hint,
+    Name,
     Ping,
     ProtocolError,
     Sync,
@@ -252,6 +253,7 @@ def table_info(meta: StoredTable, connected: set[int]) -> dict[str, Any]:
                 "spec": s.spec,
                 "taken": s.taken,
                 "connected": s.seat in connected,
+                "name": meta.names.get(s.seat),
             }
             for s in meta.seats
         ],
@@ -604,6 +606,8 @@ class TableManager:
                 await self.say(table, conn, message.text)
             elif isinstance(message, Hint):
                 await self.hint(table, conn, message.version)
+            elif isinstance(message, Name):
+                await self.rename(table, conn, message.name)
         except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
             conn.push("error", _dumps(error_message(str(exc))))
 
@@ -635,11 +639,9 @@ class TableManager:
             await self._commit(table, seat, action)
         self._kick(table)
 
-    async def say(self, table: Table, conn: Connection, text: str) -> None:
-        """A seat's chat message: stored, then sent to everyone at the table (spectators
-        read the chat but do not write in it)."""
-        if conn.seat is None:
-            raise Forbidden("spectators cannot chat; connect with a seat's token to talk")
+    def _pace(self, conn: Connection) -> None:
+        """Refuse a connection's chat message or name change beyond CHAT_BURST in
+        CHAT_WINDOW seconds."""
         now = time.monotonic()
         while conn.said and now - conn.said[0] > CHAT_WINDOW:
             conn.said.popleft()
@@ -648,6 +650,13 @@ class TableManager:
                 f"too many chat messages: at most {CHAT_BURST} in {CHAT_WINDOW:g} seconds"
             )
         conn.said.append(now)
+
+    async def say(self, table: Table, conn: Connection, text: str) -> None:
+        """A seat's chat message: stored, then sent to everyone at the table (spectators
+        read the chat but do not write in it)."""
+        if conn.seat is None:
+            raise Forbidden("spectators cannot chat; connect with a seat's token to talk")
+        self._pace(conn)
         index = table.chat_count
         table.chat_count += 1  # taken now: another message may come while this is stored
         stored = await asyncio.to_thread(
@@ -695,6 +704,15 @@ class TableManager:
                 await self.sweep()
             except MeepleError as exc:  # a database hiccup: try again next time
                 log.error("looking for abandoned tables failed: %s", exc)
+
+    async def rename(self, table: Table, conn: Connection, name: str) -> None:
+        """The name the player of a connection's seat goes by, told to everyone."""
+        if conn.seat is None:
+            raise Forbidden("spectators have no seat to name")
+        self._pace(conn)
+        await asyncio.to_thread(self.store.set_name, table.id, conn.seat, name)
+        table.meta.names = {**table.meta.names, conn.seat: name}
+        self._changed(table)
 
     async def hint(self, table: Table, conn: Connection, version: int) -> None:
         """The move the greedy bot would make for the seat that decides now, sent to

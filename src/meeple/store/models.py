@@ -1,5 +1,5 @@
 """The database schema (SQLAlchemy 2): tables, their seats, their append-only action log,
-and what the players said at the table.
+what the players said at the table, and the names they go by.
 
 A table row holds everything needed to rebuild the game (game, players, options, seed);
 its actions, in order, are the rest of its record. `moves`, `current_player` and `status`
@@ -80,3 +80,16 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(1200))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatNameRow(Base):
+    """The name a seat's player goes by at a table (its own table, so that a database
+    made before names gains it without a migration)."""
+
+    __tablename__ = "meeple_seat_names"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("meeple_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))

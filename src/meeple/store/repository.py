@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.pool import StaticPool
 
 from meeple.errors import MeepleError
-from meeple.store.models import ActionRow, Base, ChatRow, SeatRow, TableRow, utcnow
+from meeple.store.models import ActionRow, Base, ChatRow, SeatNameRow, SeatRow, TableRow, utcnow
 
 DEFAULT_DATABASE_URL = "sqlite:///./var/meeple.db"
 """Where tables are stored unless MEEPLE_DATABASE_URL (or an explicit URL) says otherwise."""
@@ -84,6 +84,7 @@ class StoredTable:
     moves: int = 0
     created: datetime | None = None
     actions: list[int] = field(default_factory=list)  # filled by Store.get only
+    names: dict[int, str] = field(default_factory=dict)  # the names seats go by
 
     def record(self) -> dict[str, Any]:
         """The meeple record of the table (`meeple replay` reads it)."""
@@ -235,6 +236,16 @@ def _table(row: TableRow) -> StoredTable:
     )
 
 
+def _names(session: Session, table_ids: Sequence[str]) -> dict[str, dict[int, str]]:
+    """The seats' names of these tables: table id -> seat -> name."""
+    found: dict[str, dict[int, str]] = {}
+    if table_ids:
+        rows = session.scalars(select(SeatNameRow).where(SeatNameRow.table_id.in_(table_ids)))
+        for row in rows:
+            found.setdefault(row.table_id, {})[row.seat] = row.name
+    return found
+
+
 class Store:
     """Tables, seats and action logs in one database (SQLite or PostgreSQL)."""
 
@@ -344,6 +355,7 @@ class Store:
             if row is None:
                 return None
             table = _table(row)
+            table.names = _names(session, [table_id]).get(table_id, {})
             table.actions = list(
                 session.scalars(
                     select(ActionRow.action)
@@ -365,7 +377,23 @@ class Store:
                 .order_by(TableRow.created.desc(), TableRow.id)
                 .limit(limit)
             )
-            return [_table(row) for row in rows]
+            tables = [_table(row) for row in rows]
+            names = _names(session, [t.id for t in tables])
+        for table in tables:
+            table.names = names.get(table.id, {})
+        return tables
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name the player of `seat` goes by at the table (replacing any)."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                row = session.get(SeatNameRow, (table_id, seat))
+                if row is None:
+                    session.add(SeatNameRow(table_id=table_id, seat=seat, name=name))
+                else:
+                    row.name = name
+        except SQLAlchemyError as exc:
+            raise StoreError(f"table {table_id}: the name was not stored: {exc}") from None
 
     def add_chat(self, table_id: str, message: StoredChat) -> StoredChat:
         """Store a chat message (its index must be new at that table); returns it with

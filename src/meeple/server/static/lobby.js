@@ -279,7 +279,7 @@ function seatBadge(seat) {
     text = 'free';
     cls += ' free';
   } else {
-    text = seat.connected ? 'human' : 'human (away)';
+    text = `${seat.name ?? 'human'}${seat.connected ? '' : ' (away)'}`;
     cls += seat.connected ? ' online' : ' away';
   }
   return h('span', { class: cls, title: `seat ${seat.seat}`, style: { '--seat': seatColour(seat.seat) } }, `${seat.seat}: ${text}`);

@@ -306,6 +306,7 @@ function gameTitle() {
 function onState(msg) {
   lastMsg = msg;
   setBusy(false);
+  offerRememberedName(msg);
   if (!replayChosen) replayView = typeof msg.seat === 'number' ? msg.seat : null;
   renderChain = renderChain
     .then(async () => {
@@ -409,6 +410,46 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
+// --- names ---------------------------------------------------------------------------
+
+const NAME_KEY = 'meeple.name';
+
+/** The name seat `n` goes by at this table (its player's, if given), else "seat n". */
+function seatLabel(n) {
+  const info = (lastMsg?.table?.seats ?? []).find((x) => x.seat === n);
+  return info?.name ?? `seat ${n}`;
+}
+
+/** Tell the server the name this browser's player goes by (remembered for next time). */
+function sendName(name) {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (!clean) return;
+  store('local', NAME_KEY, clean);
+  send({ type: 'name', name: clean });
+}
+
+let nameOffered = false; // this page has told the server the remembered name once
+let nameForm = null;
+
+function makeNameForm() {
+  const field = h('input', { type: 'text', maxlength: 24, placeholder: 'your name', 'aria-label': 'your name', 'data-testid': 'name-input' });
+  const form = h('form', { class: 'name-form' }, field, h('button', { type: 'submit', class: 'small', 'data-testid': 'name-save' }, 'Set name'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    sendName(field.value);
+    field.blur();
+  });
+  return form;
+}
+
+function offerRememberedName(msg) {
+  if (nameOffered || typeof msg.seat !== 'number' || !ws || ws.readyState !== WebSocket.OPEN) return;
+  const info = (msg.table?.seats ?? []).find((x) => x.seat === msg.seat);
+  const remembered = load('local', NAME_KEY);
+  nameOffered = true;
+  if (info && !info.name && remembered) sendName(remembered);
+}
+
 // --- chat ----------------------------------------------------------------------------
 
 function onChat(msg) {
@@ -419,7 +460,7 @@ function onChat(msg) {
     const time = new Date(m.time);
     els.chatLog.append(
       h('li', { 'data-testid': 'chat-entry', 'data-seat': m.seat },
-        h('span', { class: 'seat-chip', style: { '--seat': seatColour(m.seat) } }, m.seat === seat ? 'you' : `seat ${m.seat}`),
+        h('span', { class: 'seat-chip', style: { '--seat': seatColour(m.seat) } }, m.seat === seat ? 'you' : seatLabel(m.seat)),
         h('span', { class: 'chat-text' }, m.text ?? ''),
         Number.isNaN(time.getTime()) ? null : h('time', { class: 'muted small', datetime: m.time }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
       ),
@@ -587,7 +628,7 @@ function renderSeats(msg, table, seat) {
     const li = h('li', { class: ['seat-row', isCur && 'current', info.seat === seat && 'mine'], 'data-testid': 'seat-row', 'data-seat': info.seat },
       h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, isCur ? '▶' : ''),
       h('span', { class: 'seat-dot', style: { background: seatColour(info.seat) } }),
-      h('span', { class: 'seat-name' }, info.seat === seat ? `Seat ${info.seat} (you)` : `Seat ${info.seat}`),
+      h('span', { class: 'seat-name', 'data-testid': 'seat-name' }, `${info.name ? `${info.name} · ` : ''}Seat ${info.seat}${info.seat === seat ? ' (you)' : ''}`),
       h('span', { class: 'muted small' }, seatDescription(info)),
     );
     if (info.kind === 'human' && table.status !== 'over') {
@@ -599,6 +640,15 @@ function renderSeats(msg, table, seat) {
     list.append(li);
   }
   clear(els.seats).append(h('h3', {}, 'Seats'), list);
+  const mine = (table.seats ?? []).find((x) => x.seat === seat);
+  if (mine && mine.kind === 'human' && !msg.replay) {
+    // one form for the page's life: a redraw keeps what is being typed in it
+    nameForm ??= makeNameForm();
+    const [field, button] = nameForm.children;
+    if (document.activeElement !== field) field.value = mine.name ?? load('local', NAME_KEY) ?? '';
+    button.textContent = mine.name ? 'Rename' : 'Set name';
+    els.seats.append(nameForm);
+  }
 }
 
 function renderScores(msg, table, seat) {
@@ -750,7 +800,7 @@ function renderLog(msg, seat) {
       h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '', onClick: () => showStep(i + 1) },
         h('span', { class: 'log-num' }, String(i + 1)),
         who !== null
-          ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : `seat ${who}`)
+          ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : seatLabel(who))
           : null,
         h('span', { class: 'log-text' }, entry.text ?? ''),
       ),
