@@ -542,7 +542,7 @@ function renderHeader(msg, table, seat) {
     state = 'over';
     if (winners.length === 0) text = 'Game over.';
     else if (seat !== null && winners.includes(seat)) text = winners.length > 1 ? 'Game over: you share the victory!' : 'Game over: you win!';
-    else text = `Game over: ${winners.map((w) => `seat ${w}`).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+    else text = `Game over: ${winners.map((w) => seatLabel(w)).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
   } else if (table.status === 'waiting') {
     const humans = seats.filter((x) => x.kind === 'human');
     const taken = humans.filter((x) => x.taken).length;
@@ -554,7 +554,7 @@ function renderHeader(msg, table, seat) {
   } else if (typeof cur === 'number' && cur >= 0) {
     state = 'other-turn';
     const who = seats.find((x) => x.seat === cur);
-    text = `Seat ${cur} (${seatDescription(who)}) is playing…`;
+    text = who?.name ? `${who.name} (seat ${cur}) is playing…` : `Seat ${cur} (${seatDescription(who)}) is playing…`;
   } else {
     state = 'other-turn';
     text = 'Playing…';
@@ -720,7 +720,7 @@ function renderActions(msg, table, seat) {
     }
     else if (table.status === 'waiting') text = 'Waiting for the other players to join.';
     else if (seat === null) text = 'You are watching this table.';
-    else if (typeof cur === 'number' && cur >= 0) text = `Waiting for seat ${cur}…`;
+    else if (typeof cur === 'number' && cur >= 0) text = `Waiting for ${seatLabel(cur)}…`;
     else text = 'Waiting…';
     els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, text));
     return;
