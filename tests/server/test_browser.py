@@ -457,6 +457,8 @@ def test_a_finished_game_is_replayed_move_by_move(server: str, browser: WebDrive
     )
     moves = log_size(browser)
     assert f"move {moves} of {moves}" in bar[0].text
+    link = css(browser, "[data-testid=record-link]")[0].get_attribute("href") or ""
+    assert link.endswith(f"/api/tables/{table_id}/record")
 
     def step_shown(step: int) -> Callable[[], bool]:
         return lambda: (

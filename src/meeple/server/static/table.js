@@ -398,6 +398,7 @@ function renderReplayBar(msg, table) {
     button('replay-next', '▶', 'one move on', step + 1, step >= moves),
     button('replay-last', '▶|', 'the end', moves, step >= moves && !replay),
     h('label', { class: 'muted small' }, 'as seen by ', select),
+    h('a', { class: 'small', href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `meeple-${tableId}.json`, 'data-testid': 'record-link', title: 'the game record: meeple replay FILE plays it back' }, 'download the record'),
   );
 }
 
