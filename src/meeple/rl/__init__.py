@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from meeple.rl.gymnasium import MeepleEnv, gymnasium_env, register_gymnasium_envs
     from meeple.rl.openspiel import openspiel_game, register_openspiel_games
     from meeple.rl.pettingzoo import MeepleAECEnv, pettingzoo_env
+    from meeple.rl.policy_agent import PolicyAgent
 
 _LAZY = {
     "Encoder": "meeple.rl.encoding",
@@ -40,6 +41,7 @@ _LAZY = {
     "openspiel_game": "meeple.rl.openspiel",
     "register_openspiel_games": "meeple.rl.openspiel",
     "wrapper_overhead": "meeple.rl.bench",
+    "PolicyAgent": "meeple.rl.policy_agent",
 }
 
 
@@ -69,6 +71,7 @@ __all__ = [
     "MeepleEnv",
     "MissingExtraError",
     "NoEncoderError",
+    "PolicyAgent",
     "encoded_games",
     "encoder_for",
     "gymnasium_env",
