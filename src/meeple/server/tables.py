@@ -647,7 +647,8 @@ class TableManager:
             conn.said.popleft()
         if len(conn.said) >= CHAT_BURST:
             raise Conflict(
-                f"too many chat messages: at most {CHAT_BURST} in {CHAT_WINDOW:g} seconds"
+                f"too many chat messages or name changes: at most {CHAT_BURST} in "
+                f"{CHAT_WINDOW:g} seconds"
             )
         conn.said.append(now)
 
