@@ -16,6 +16,9 @@ from meeple.errors import AgentError
 
 AgentFactory = Callable[..., Agent]
 
+HINT_AGENT = "greedy"
+"""The agent that suggests a move to a person who asks for a hint (terminal and server)."""
+
 _AGENTS: dict[str, str | AgentFactory] = {
     "random": "meeple.agents.random_agent:RandomAgent",
     "greedy": "meeple.agents.greedy:GreedyAgent",

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple import agents
-from meeple.agents import Agent
+from meeple.agents import HINT_AGENT, Agent
 from meeple.core.game import State
 from meeple.core.record import replay, save_record
 from meeple.errors import AgentError, OptionError
@@ -27,7 +27,6 @@ start or of any part of it to name one action (case does not matter).
   v      show the table again
   hint   the move the greedy bot would make in your place (it sees what you see)
   q      quit (you may save the game first, and go on later with --resume FILE)"""
-HINT_BOT = "greedy"
 
 
 def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
@@ -223,14 +222,14 @@ class Session:
         that seat's view alone (a guess at what is hidden), like every agent."""
         state = self.state
         try:
-            bot = agents.make(HINT_BOT, seed=agent_seed(state.seed, len(state.history())))
+            bot = agents.make(HINT_AGENT, seed=agent_seed(state.seed, len(state.history())))
             action = bot.act(state)
         except (AgentError, NotImplementedError) as exc:
             self.console.print(f"no hint here: {exc}", style="yellow", markup=False)
             return
         i = legal.index(action)
         self.console.print(
-            f"hint: the {HINT_BOT} bot would choose {i + 1}. {labels[i]}",
+            f"hint: the {HINT_AGENT} bot would choose {i + 1}. {labels[i]}",
             style="cyan",
             markup=False,
         )

@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from meeple.agents import Agent, make_from_spec
+from meeple.agents import HINT_AGENT, Agent, make_from_spec
 from meeple.core.game import State, check_seed
 from meeple.core.registry import load_game
 from meeple.core.rng import mix_seed
@@ -73,8 +73,6 @@ ABANDON_AFTER_HOURS = 24.0
 it ends, unfinished, and stops counting among the open tables (0: never)."""
 SWEEP_SECONDS = 300.0
 """How often the server looks for abandoned tables."""
-HINT_BOT = "greedy"
-"""The agent that suggests a move to a person who asks for a hint."""
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
 """A connection may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
 LIST_STATUSES = {
@@ -731,7 +729,7 @@ class TableManager:
             raise Conflict("a hint is being worked out already")
         conn.hinting = True
         try:
-            bot = make_bot(HINT_BOT, mix_seed(bot_seed(table.meta.seed, seat), version))
+            bot = make_bot(HINT_AGENT, mix_seed(bot_seed(table.meta.seed, seat), version))
             action = await asyncio.to_thread(bot.act, state.clone())
         finally:
             conn.hinting = False
@@ -742,7 +740,7 @@ class TableManager:
             "version": version,
             "action": action,
             "text": state.action_to_string(action),
-            "bot": HINT_BOT,
+            "bot": HINT_AGENT,
         }
         conn.push("hint", _dumps(message))
 
