@@ -94,13 +94,12 @@ def resumed(record: Mapping[str, Any]) -> tuple[State, list[tuple[int, str]]]:
     (seat, public text), so that a resumed game shows each person what happened since
     their last decision. Any fault in the record is a RecordError, found before a move
     is shown."""
-    replay(record)
-    state = replay({**record, "actions": []})
     log: list[tuple[int, str]] = []
-    for action in record["actions"]:
+
+    def note(state: State, action: int) -> None:
         log.append((state.current_player, state.public_action_string(action)))
-        state.apply_action(action)
-    return state, log
+
+    return replay(record, before_each=note), log
 
 
 class Session:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +14,12 @@ from meeple.errors import IllegalActionError, MeepleError, RecordError
 RECORD_KEYS = ("game", "options", "players", "seed", "actions")
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """The state a record leads to; any malformed field or illegal step -> RecordError."""
+def replay(
+    record: Mapping[str, Any], before_each: Callable[[State, int], None] | None = None
+) -> State:
+    """The state a record leads to; any malformed field or illegal step -> RecordError.
+    `before_each(state, action)` is called before each action is applied (to log the
+    moves as they are replayed)."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a mapping with keys {', '.join(RECORD_KEYS)}")
     missing = [k for k in RECORD_KEYS if k not in record]
@@ -41,6 +45,8 @@ def replay(record: Mapping[str, Any]) -> State:
         raise RecordError(f"record does not describe a game: {exc}") from exc
     for step, action in enumerate(actions):
         try:
+            if before_each is not None:
+                before_each(state, action)
             state.apply_action(action)
         except IllegalActionError as exc:
             raise RecordError(f"step {step} (action {action}) is illegal: {exc}") from exc

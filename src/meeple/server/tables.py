@@ -27,6 +27,7 @@ import msgspec
 
 from meeple.agents import HINT_AGENT, Agent, make_from_spec
 from meeple.core.game import State, check_seed
+from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
 from meeple.core.rng import mix_seed
 from meeple.errors import AgentError, IllegalActionError, MeepleError
@@ -525,15 +526,12 @@ class TableManager:
             raise BadRequest(f"step must be 0..{moves} (the moves played), not {step}")
         if seat is not None:
             self._check_seat(table, seat)
-        actions = table.state.history()[:step]
-        game, seed = table.state.game, table.meta.seed
+        record = table.state.to_record()
+        record["actions"] = record["actions"][:step]
         info, log = self.info_of(table), table.log[:step]
 
         def build() -> dict[str, Any]:  # a long game takes some milliseconds
-            state = game.new_initial_state(seed=seed)
-            for action in actions:
-                state.apply_action(action)
-            return state_message(state, seat, info, log, may_act=False)
+            return state_message(replay_record(record), seat, info, log, may_act=False)
 
         message = await asyncio.to_thread(build)
         message["replay"] = {"step": step, "moves": moves}
