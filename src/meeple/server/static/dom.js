@@ -93,6 +93,25 @@ export function seatLabel(seat, you) {
   return seat === you ? `You (seat ${seat})` : `Seat ${seat}`;
 }
 
+/** Keep what the browser needs of a table it just created (POST /api/tables's answer):
+ * the owner token, the seat token of `mySeat` (this tab's), and the invitations of the
+ * other human seats, which the table page shows until they are taken. Returns
+ * {mine, others}: mySeat's invitation (or undefined) and the rest. */
+export function keepNewTable(res, mySeat) {
+  const id = res.table?.id;
+  const invites = res.invites ?? [];
+  const mine = invites.find((inv) => inv.seat === mySeat);
+  const others = invites.filter((inv) => inv !== mine);
+  try {
+    if (res.owner_token) localStorage.setItem(`meeple.owner.${id}`, res.owner_token);
+    if (others.length) localStorage.setItem(`meeple.invites.${id}`, JSON.stringify(others));
+    if (mine) sessionStorage.setItem(`meeple.token.${id}`, mine.token);
+  } catch {
+    /* storage may be disabled: the tokens stay in the links */
+  }
+  return { mine, others };
+}
+
 /** A small coloured seat chip. */
 export function seatChip(seat, you) {
   return h(

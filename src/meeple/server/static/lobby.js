@@ -1,5 +1,5 @@
 // The lobby: open tables (join, watch), and a form to create a table.
-import { h, clear, humanize, fetchJSON, copyText, seatColour } from '/static/dom.js';
+import { h, clear, humanize, fetchJSON, copyText, seatColour, keepNewTable } from '/static/dom.js';
 
 const SEAT_KINDS = [
   ['you', 'you'],
@@ -210,21 +210,8 @@ async function onCreate(ev) {
   try {
     const res = await fetchJSON('/api/tables', { method: 'POST', body });
     const id = res.table?.id;
-    const invites = res.invites ?? [];
-    try {
-      if (res.owner_token) localStorage.setItem(`meeple.owner.${id}`, res.owner_token);
-    } catch {
-      /* ignore */
-    }
     const mineSeats = kinds.flatMap((k, i) => (k === 'you' ? [i] : []));
-    const mine = invites.find((inv) => inv.seat === mineSeats[0]);
-    const others = invites.filter((inv) => inv !== mine);
-    try {
-      if (others.length) localStorage.setItem(`meeple.invites.${id}`, JSON.stringify(others));
-    } catch {
-      /* ignore */
-    }
-    if (mine) rememberToken(id, mine.token);
+    const { mine, others } = keepNewTable(res, mineSeats[0]);
     if (mine && others.length === 0) {
       location.assign(mine.url);
       return;

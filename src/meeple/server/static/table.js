@@ -8,7 +8,7 @@
 //     act:  act(actionId) sends {"type": "act", "action": id, "version": msg.version}
 //     ctx:  {info, seat, spectator, table, tableId, legal}: info is this game's entry of
 //           GET /api/games (or null), legal a Map id -> text of msg.legal.
-import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap } from '/static/dom.js';
+import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap, keepNewTable } from '/static/dom.js';
 import * as generic from '/static/generic.js';
 
 const RESERVED_MODULES = new Set(['table', 'lobby', 'dom', 'generic', 'style', 'index']);
@@ -416,7 +416,7 @@ document.addEventListener('keydown', (event) => {
 const NAME_KEY = 'meeple.name';
 
 /** The name seat `n` goes by at this table (its player's, if given), else "seat n". */
-function seatLabel(n) {
+function seatName(n) {
   const info = (lastMsg?.table?.seats ?? []).find((x) => x.seat === n);
   return info?.name ?? `seat ${n}`;
 }
@@ -461,7 +461,7 @@ function onChat(msg) {
     const time = new Date(m.time);
     els.chatLog.append(
       h('li', { 'data-testid': 'chat-entry', 'data-seat': m.seat },
-        h('span', { class: 'seat-chip', style: { '--seat': seatColour(m.seat) } }, m.seat === seat ? 'you' : seatLabel(m.seat)),
+        h('span', { class: 'seat-chip', style: { '--seat': seatColour(m.seat) } }, m.seat === seat ? 'you' : seatName(m.seat)),
         h('span', { class: 'chat-text' }, m.text ?? ''),
         Number.isNaN(time.getTime()) ? null : h('time', { class: 'muted small', datetime: m.time }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
       ),
@@ -515,7 +515,7 @@ function renderHeader(msg, table, seat) {
   const over = table.status === 'over';
   els.title.textContent = `${gameTitle()} · table ${table.id ?? tableId}`;
   if (msg.replay) {
-    // the header's last lines say whose view this is
+    clear(els.you).append(seat === null ? 'Replay as a spectator' : `Replay as seat ${seat}`);
   } else if (seat !== null) {
     clear(els.you).append(
       h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
@@ -532,9 +532,8 @@ function renderHeader(msg, table, seat) {
     const { step, moves } = msg.replay;
     state = 'over';
     text = `Replay: after move ${step} of ${moves}`;
-    if (typeof cur === 'number' && cur >= 0) text += `, seat ${cur} to play`;
+    if (typeof cur === 'number' && cur >= 0) text += `, ${seatName(cur)} to play`;
     else if (step === moves) text += ', the end';
-    clear(els.you).append(seat === null ? 'Replay as a spectator' : `Replay as seat ${seat}`);
   } else if (over && table.abandoned) {
     state = 'over';
     text = 'Abandoned: no one played here for a long while, so the table was closed unfinished.';
@@ -543,7 +542,7 @@ function renderHeader(msg, table, seat) {
     state = 'over';
     if (winners.length === 0) text = 'Game over.';
     else if (seat !== null && winners.includes(seat)) text = winners.length > 1 ? 'Game over: you share the victory!' : 'Game over: you win!';
-    else text = `Game over: ${winners.map((w) => seatLabel(w)).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+    else text = `Game over: ${winners.map((w) => seatName(w)).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
   } else if (table.status === 'waiting') {
     const humans = seats.filter((x) => x.kind === 'human');
     const taken = humans.filter((x) => x.taken).length;
@@ -721,7 +720,7 @@ function renderActions(msg, table, seat) {
     }
     else if (table.status === 'waiting') text = 'Waiting for the other players to join.';
     else if (seat === null) text = 'You are watching this table.';
-    else if (typeof cur === 'number' && cur >= 0) text = `Waiting for ${seatLabel(cur)}…`;
+    else if (typeof cur === 'number' && cur >= 0) text = `Waiting for ${seatName(cur)}…`;
     else text = 'Waiting…';
     els.actions.append(h('p', { class: 'muted', 'data-testid': 'actions-idle' }, text));
     return;
@@ -776,14 +775,8 @@ async function playAgain(table, seat) {
   const seats = (table.seats ?? []).map((x) => (x.kind === 'human' ? 'human' : x.spec));
   try {
     const res = await fetchJSON('/api/tables', { method: 'POST', body: { game: table.game, players: table.players, options: table.options ?? {}, seats } });
-    const id = res.table.id;
-    const invites = res.invites ?? [];
-    const mine = invites.find((inv) => inv.seat === seat);
-    const others = invites.filter((inv) => inv !== mine);
-    store('local', `meeple.owner.${id}`, res.owner_token ?? null);
-    if (others.length) store('local', `meeple.invites.${id}`, JSON.stringify(others));
-    if (mine) store('session', `meeple.token.${id}`, mine.token);
-    location.assign(mine ? mine.url : `/table/${encodeURIComponent(id)}`);
+    const { mine } = keepNewTable(res, seat);
+    location.assign(mine ? mine.url : `/table/${encodeURIComponent(res.table.id)}`);
   } catch (err) {
     showError(`Could not start a new game: ${err.message}`);
   }
@@ -801,7 +794,7 @@ function renderLog(msg, seat) {
       h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '', onClick: () => showStep(i + 1) },
         h('span', { class: 'log-num' }, String(i + 1)),
         who !== null
-          ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : seatLabel(who))
+          ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : seatName(who))
           : null,
         h('span', { class: 'log-text' }, entry.text ?? ''),
       ),
