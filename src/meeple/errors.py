@@ -31,6 +31,10 @@ class AgentError(MeepleError, ValueError):
     """An agent name or agent setting is unknown or out of range."""
 
 
+class TakeBackError(MeepleError, ValueError):
+    """A move cannot be taken back (see meeple.core.undo); nothing is changed."""
+
+
 __all__ = [
     "AgentError",
     "IllegalActionError",
@@ -38,5 +42,6 @@ __all__ = [
     "OptionError",
     "RecordError",
     "SeatError",
+    "TakeBackError",
     "UnknownGameError",
 ]

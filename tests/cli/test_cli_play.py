@@ -189,3 +189,28 @@ def test_auto_takes_the_decisions_with_one_choice(runner: CliRunner, tmp_path: P
     assert asked == 2  # the person was asked only where there was a choice
     without = runner.invoke(app, args, input="1\n1\nq\n")
     assert "your only choice" not in without.stdout
+
+
+def test_undo_takes_back_your_last_choice_and_says_when_it_cannot(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "undo.json"
+    args = ["play", "aridnyk", "-p", "1", "--seed", "3", "--save", str(save)]
+    result = runner.invoke(app, args, input="u\n1\nundo\n2\nq\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "there is no move to take back" in words
+    assert "took back 1 move" in words
+    state = meeple.load_game("aridnyk", players=1).new_initial_state(seed=3)
+    second = state.legal_actions()[1]
+    assert load_record(save)["actions"] == [second]  # the second choice, not the first
+    assert "the game stopped after 1 decision." in words
+
+
+def test_undo_is_refused_once_another_seat_has_moved(runner: CliRunner) -> None:
+    args = ["play", "aridnyk", "-p", "2", "--seed", "3", "--bots", "random"]
+    result = runner.invoke(app, args, input="1\nu\nq\n\n")  # the bot chose its tile between
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "another seat has moved since your last choice" in words
+    assert "the game stopped after 2 decisions." in words

@@ -14,11 +14,14 @@ from meeple import agents
 from meeple.agents import HINT_AGENT, Agent
 from meeple.core.game import State
 from meeple.core.record import replay, save_record
-from meeple.errors import AgentError, OptionError
+from meeple.core.undo import take_back
+from meeple.errors import AgentError, OptionError, TakeBackError
 from meeple.sim.runner import agent_seed
 
 HUMAN = "human"
 HOTSEAT = ("", "none", "hotseat", HUMAN)
+TAKEN_BACK = -1
+"""What `Session.human_decision` returns when the person took back a move."""
 
 HELP = """\
 Choose an action by its number, or type its text: the whole text, or enough of the
@@ -26,6 +29,8 @@ start or of any part of it to name one action (case does not matter).
   ?      this help
   v      show the table again
   hint   the move the greedy bot would make in your place (it sees what you see)
+  undo   take back your last choice, while it is still your decision and that choice
+         showed you nothing hidden (u for short)
   q      quit (you may save the game first, and go on later with --resume FILE)"""
 
 
@@ -145,8 +150,7 @@ class Session:
 
     def run(self) -> bool:
         """Play to the end; False when the players stopped early."""
-        state = self.state
-        while not state.is_terminal():
+        while not (state := self.state).is_terminal():
             seat = state.current_player
             agent = self.seats[seat]
             if agent is not None:
@@ -160,6 +164,8 @@ class Session:
                 chosen = self.human_decision(seat)
                 if chosen is None:
                     return False
+                if chosen == TAKEN_BACK:
+                    continue
                 action = chosen
             self.log.append((seat, state.public_action_string(action)))
             state.apply_action(action)
@@ -174,7 +180,8 @@ class Session:
             return agent.act(self.state)
 
     def human_decision(self, seat: int) -> int | None:
-        """The action the person in `seat` chooses; None to stop the game."""
+        """The action the person in `seat` chooses; None to stop the game, TAKEN_BACK
+        when they took back their last choice (`self.state` is then the earlier one)."""
         if len(self.humans) > 1 and self.last_human != seat:
             self.hide_screen()
             self.console.print(
@@ -211,6 +218,10 @@ class Session:
             if text.lower() == "hint":
                 self.hint(legal, labels)
                 continue
+            if text.lower() in ("u", "undo"):
+                if self.take_back(seat):
+                    return TAKEN_BACK
+                continue
             try:
                 return legal[match_action(text, labels)]
             except ValueError as exc:
@@ -232,6 +243,21 @@ class Session:
             style="cyan",
             markup=False,
         )
+
+    def take_back(self, seat: int) -> bool:
+        """Go back to before the seat's last choice; False (and why) when it may not."""
+        try:
+            back = take_back(self.state, seat)
+        except TakeBackError as exc:
+            self.console.print(str(exc), style="yellow", markup=False)
+            return False
+        self.state = back.state
+        del self.log[len(self.log) - back.moves :]
+        for who, seen in self.seen.items():
+            self.seen[who] = min(seen, len(self.log))
+        plural = "" if back.moves == 1 else "s"
+        self.console.print(f"took back {back.moves} move{plural}", style="cyan", markup=False)
+        return True
 
     def hide_screen(self) -> None:
         """Clear the terminal and its scrollback, so the last hand cannot be scrolled to."""
