@@ -633,3 +633,36 @@ def test_players_go_by_their_names(server: str, browser: WebDriver) -> None:
         lambda: "Ana · Seat 0 (you)" in css(browser, "[data-testid=seat-name]")[0].text,
     )
     browser.execute_script("localStorage.removeItem('meeple.name')")
+
+
+def test_undo_takes_back_the_last_choice(server: str, browser: WebDriver) -> None:
+    import json
+    import urllib.request
+
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    body = {"game": "aridnyk", "seats": ["human"], "seed": 3}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        invite = json.load(answer)["invites"][0]
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    assert not css(browser, "[data-testid=undo-button]")  # nothing to take back yet
+    choices = [b.text for b in css(browser, "[data-testid=action-button]")]
+    click(browser, "[data-testid=action-button]", lambda found: found[0])
+    wait_for(browser, "the move", lambda: log_size(browser) == 1)
+    click(browser, "[data-testid=undo-button]", lambda found: found[0])
+    wait_for(browser, "the move taken back", lambda: log_size(browser) == 0)
+    wait_my_turn(browser)
+    assert [b.text for b in css(browser, "[data-testid=action-button]")] == choices
+    # Ctrl+Z does the same
+    click(browser, "[data-testid=action-button]", lambda found: found[1])
+    wait_for(browser, "the move", lambda: bool(css(browser, "[data-testid=undo-button]")))
+    assert log_size(browser) == 1
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait_for(browser, "the move taken back", lambda: log_size(browser) == 0)

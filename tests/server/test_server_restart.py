@@ -126,6 +126,22 @@ def test_store_appends_in_order_only(tmp_path: Path) -> None:
     store.close()
 
 
+def test_store_takes_back_the_last_moves_of_a_table_that_holds_them(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'm.db'}")
+    store.create_table(_table("a"))
+    for index, action in enumerate((5, 6, 7)):
+        store.append_action("a", index, 0, action, 0, "playing")
+    with pytest.raises(StoreError, match="does not hold 2 actions"):
+        store.take_back("a", 2, 1, 0)  # a stale count changes nothing
+    store.take_back("a", 3, 1, 0)
+    stored = store.get("a")
+    assert stored is not None and stored.actions == [5] and stored.moves == 1
+    store.append_action("a", 1, 0, 8, 1, "playing")  # the game goes on from there
+    stored = store.get("a")
+    assert stored is not None and stored.actions == [5, 8]
+    store.close()
+
+
 def test_store_in_memory_and_bad_urls() -> None:
     store = Store("sqlite://")
     store.create_table(_table("m"))

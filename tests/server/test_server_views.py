@@ -106,6 +106,7 @@ def test_live_messages_equal_those_built_from_resample(client: TestClient) -> No
                         view["log"],
                         may_act=True,
                         log_start=view["log_start"],
+                        may_undo=view["undo"],  # from the seat's own moves (test_server_undo)
                     )
                     sent = {**view, "log": view["log"][view["log_start"] :]}
                     assert rebuilt == sent, f"seat {seat} was sent more than it may see"

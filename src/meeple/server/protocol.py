@@ -14,7 +14,7 @@ from meeple.errors import MeepleError
 MAX_MESSAGE_BYTES = 4096
 """A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
 
-CLIENT_TYPES = ("act", "ping", "sync", "chat", "hint", "name")
+CLIENT_TYPES = ("act", "ping", "sync", "chat", "hint", "name", "undo")
 
 MAX_CHAT_CHARS = 300
 """A chat message holds 1 to this many characters (after its spaces are collapsed)."""
@@ -145,6 +145,11 @@ class StateMessage(BaseModel):
     log: list[LogEntry] = Field(description="The log entries from `log_start` on.")
     returns: list[float] | None
     scores: list[float] | None
+    undo: bool = Field(
+        description="Whether this seat, deciding now, may take back its last choice "
+        '(send {"type": "undo"}): nothing but its own moves came since, and they showed it '
+        "nothing hidden."
+    )
 
 
 class ChatEntry(BaseModel):
@@ -205,7 +210,12 @@ class Name:
     name: str
 
 
-ClientMessage = Act | Ping | Sync | Chat | Hint | Name
+@dataclass(frozen=True)
+class Undo:
+    version: int
+
+
+ClientMessage = Act | Ping | Sync | Chat | Hint | Name | Undo
 
 
 def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
@@ -226,8 +236,9 @@ def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
 
 def _integer(message: dict[str, Any], key: str) -> int:
     if key not in message:
-        kind = message.get("type")
-        raise ProtocolError(f"a {kind} message needs {key!r}: {{'type': '{kind}', ...}}")
+        kind = str(message.get("type"))
+        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+        raise ProtocolError(f"{article} {kind} message needs {key!r}: {{'type': '{kind}', ...}}")
     value = message[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise ProtocolError(f"{key!r} must be an integer, not {value!r}")
@@ -261,6 +272,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         "chat": {"type", "text"},
         "hint": {"type", "version"},
         "name": {"type", "name"},
+        "undo": {"type", "version"},
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
@@ -273,6 +285,8 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         return Name(_line(message, "name", "a name", MAX_NAME_CHARS))
     if kind == "hint":
         return Hint(_integer(message, "version"))
+    if kind == "undo":
+        return Undo(_integer(message, "version"))
     return Ping() if kind == "ping" else Sync()
 
 

@@ -30,7 +30,8 @@ from meeple.core.game import State, check_seed
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
 from meeple.core.rng import mix_seed
-from meeple.errors import AgentError, IllegalActionError, MeepleError
+from meeple.core.undo import can_take_back, take_back
+from meeple.errors import AgentError, IllegalActionError, MeepleError, TakeBackError
 from meeple.server.protocol import (
     Act,
     Chat,
@@ -40,6 +41,7 @@ from meeple.server.protocol import (
     Ping,
     ProtocolError,
     Sync,
+    Undo,
     error_message,
     parse_client_message,
 )
@@ -209,6 +211,7 @@ class Table:
     active: datetime = field(default_factory=lambda: datetime.now(UTC))  # last move or visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    undoable: bool = False  # the seat deciding now may take back its last choice
 
     @property
     def id(self) -> str:
@@ -225,7 +228,12 @@ class Table:
         return {c.seat for c in self.connections if c.seat is not None}
 
     def may_act(self, seat: int | None) -> bool:
-        return seat is not None and self.meta.status == "playing" and self.seat(seat).kind == HUMAN
+        return (
+            seat is not None
+            and seat >= 0
+            and self.meta.status == "playing"
+            and self.seat(seat).kind == HUMAN
+        )
 
     def bot_to_move(self) -> int | None:
         """The bot seat that decides now, if the table is in play and a bot decides."""
@@ -348,6 +356,7 @@ class TableManager:
                 if meta is None:
                     raise NotFound(f"there is no table {table_id!r}")
                 table = self._rebuild(meta)
+                await self._check_undo(table)
                 last = await asyncio.to_thread(self.store.last_activity, table_id)
                 table.active = last or table.active
                 said = await asyncio.to_thread(self.store.chat, table_id, CHAT_KEPT)
@@ -604,6 +613,8 @@ class TableManager:
                 await self.hint(table, conn, message.version)
             elif isinstance(message, Name):
                 await self.rename(table, conn, message.name)
+            elif isinstance(message, Undo):
+                await self.undo(table, conn.seat, message.version)
         except (ProtocolError, ServerError, IllegalActionError, StoreError) as exc:
             conn.push("error", _dumps(error_message(str(exc))))
 
@@ -731,8 +742,8 @@ class TableManager:
             action = await asyncio.to_thread(bot.act, state.clone())
         finally:
             conn.hinting = False
-        if table.version != version:
-            return  # the game moved on meanwhile: the hint is for a position gone
+        if table.state is not state:
+            return  # the game moved on (or back) meanwhile: the hint is for a position gone
         message = {
             "type": "hint",
             "version": version,
@@ -741,6 +752,47 @@ class TableManager:
             "bot": HINT_AGENT,
         }
         conn.push("hint", _dumps(message))
+
+    async def undo(self, table: Table, seat: int | None, version: int) -> None:
+        """Take back the last choice of the seat that decides now (see
+        meeple.core.undo): the moves are forgotten, in the database too, and everyone
+        is sent the table as it was before them, with the whole log."""
+        if seat is None:
+            raise Forbidden("spectators cannot take back moves")
+        async with table.lock:
+            if not table.may_act(seat) or table.state.current_player != seat:
+                raise Conflict("only the person who decides now can take back a move")
+            if version != table.version:
+                raise Conflict(
+                    f"stale take-back: the table is at version {table.version}, not {version}"
+                )
+            try:
+                back = await asyncio.to_thread(take_back, table.state.clone(), seat)
+            except TakeBackError as exc:
+                raise Conflict(str(exc)) from None
+            keep = table.version - back.moves
+            after = back.state
+            await asyncio.to_thread(
+                self.store.take_back, table.id, table.version, keep, after.current_player
+            )
+            table.state = after
+            table.active = datetime.now(UTC)
+            table.log = table.log[:keep]
+            table.meta.moves = keep
+            table.meta.current_player = after.current_player
+            await self._check_undo(table)
+            for conn in table.connections:
+                conn.log_sent = 0  # their logs hold moves that are gone: send the whole log
+            self._broadcast(table)
+
+    async def _check_undo(self, table: Table) -> None:
+        """Work out whether the seat deciding now may take back its last choice (only
+        when the last move was its own: otherwise it may not, and this costs nothing)."""
+        state = table.state
+        seat = state.current_player
+        table.undoable = False
+        if table.may_act(seat) and table.log and table.log[-1]["seat"] == seat:
+            table.undoable = await asyncio.to_thread(can_take_back, state.clone(), seat)
 
     async def _commit(self, table: Table, seat: int, action: int) -> None:
         """Apply a checked action: on a clone, then stored and committed, then made the
@@ -770,6 +822,7 @@ class TableManager:
         table.meta.moves = table.version
         table.meta.current_player = after.current_player
         table.meta.status = status
+        await self._check_undo(table)
         self._broadcast(table)
         if status == "over" and not table.connections and self._tables.get(table.id) is table:
             del self._tables[table.id]  # nobody watches: the database holds it
@@ -780,7 +833,15 @@ class TableManager:
         self, table: Table, seat: int | None, info: dict[str, Any], log_start: int
     ) -> str:
         return _dumps(
-            state_message(table.state, seat, info, table.log, table.may_act(seat), log_start)
+            state_message(
+                table.state,
+                seat,
+                info,
+                table.log,
+                table.may_act(seat),
+                log_start,
+                may_undo=table.undoable,
+            )
         )
 
     def _send_whole_state(self, table: Table, conn: Connection) -> None:

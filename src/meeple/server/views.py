@@ -35,6 +35,7 @@ def state_message(
     log: Sequence[Mapping[str, Any]],
     may_act: bool,
     log_start: int = 0,
+    may_undo: bool = False,
 ) -> dict[str, Any]:
     """The "state" message for `seat` (None: a spectator).
 
@@ -42,8 +43,10 @@ def state_message(
     `may_act` whether that seat may act now (a human seat of a table in play): only then
     and only when the seat decides now are its legal actions included. Only the log's
     entries from `log_start` on are included (those the connection has not been sent
-    yet; 0: the whole log). The entries are shared, not copied (the server never changes
-    an entry once logged, and encodes the message at once).
+    yet; 0: the whole log). `may_undo`: whether the seat that decides may take back its
+    last choice (the server works it out from the record). The entries are shared, not
+    copied (the server never changes an entry once logged, and encodes the message at
+    once).
     """
     over = state.is_terminal()
     current = state.current_player
@@ -61,4 +64,5 @@ def state_message(
         "log": list(log[log_start:]),
         "returns": state.returns() if over else None,
         "scores": state.scores() if over else None,
+        "undo": deciding and may_undo,
     }

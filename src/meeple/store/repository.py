@@ -24,6 +24,7 @@ from sqlalchemy import (
     Engine,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -336,6 +337,24 @@ class Store:
             else:
                 results.append(None)
         return results
+
+    def take_back(self, table_id: str, moves: int, keep: int, current_player: int) -> None:
+        """Forget the table's actions from number `keep` on (a take-back): the table
+        must hold `moves` actions now, else StoreError and nothing changes."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                changed = session.connection().execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.moves == moves)
+                    .values(moves=keep, current_player=current_player)
+                )
+                if changed.rowcount != 1:
+                    raise StoreError(f"table {table_id}: it does not hold {moves} actions")
+                session.execute(
+                    delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.index >= keep)
+                )
+        except SQLAlchemyError as exc:
+            raise StoreError(f"table {table_id}: the take-back was not stored: {exc}") from None
 
     def save_seats(self, table_id: str, seats: Iterable[StoredSeat], status: str) -> None:
         """Write these seats (kind, spec, token, taken) and the table's status."""

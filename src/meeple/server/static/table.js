@@ -270,6 +270,18 @@ function act(actionId) {
   send({ type: 'act', action: actionId, version: lastMsg.version });
 }
 
+/** Take back your last choice (the server says whether you may: `undo` in its message). */
+function undo() {
+  if (!lastMsg || replay || !lastMsg.undo || busy) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError('Not connected: reconnecting, try again in a moment.');
+    return;
+  }
+  hideError();
+  setBusy(true);
+  send({ type: 'undo', version: lastMsg.version });
+}
+
 // --- game modules and info -----------------------------------------------------------
 
 async function loadModule(name) {
@@ -304,6 +316,11 @@ function gameTitle() {
 // --- rendering ---------------------------------------------------------------------
 
 function onState(msg) {
+  if (lastMsg && msg.version < lastMsg.version) {
+    // moves were taken back: what was worked out for the positions after is void
+    hint = null;
+    autoVersion = -1;
+  }
   lastMsg = msg;
   setBusy(false);
   offerRememberedName(msg);
@@ -403,6 +420,12 @@ function renderReplayBar(msg, table) {
 }
 
 document.addEventListener('keydown', (event) => {
+  const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea');
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'z' && !typing && lastMsg?.undo && !replay) {
+    event.preventDefault();
+    undo();
+    return;
+  }
   if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target instanceof HTMLElement && event.target.closest('input, select, textarea')) return;
   if (event.key === 'ArrowLeft') showStep(currentStep() - 1);
@@ -734,7 +757,10 @@ function renderActions(msg, table, seat) {
     renderActions(msg, table, seat);
   });
   const autoLabel = h('label', { class: 'small muted', title: 'play a decision with a single choice by itself' }, autoBox, ' play single choices');
-  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`), autoLabel, askHint);
+  const undoButton = msg.undo
+    ? h('button', { type: 'button', class: 'small', 'data-testid': 'undo-button', title: 'take back your last choice (Ctrl+Z)', onClick: undo }, 'Undo')
+    : null;
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, `Your choices (${legal.length})`), autoLabel, undoButton, askHint);
   const list = h('div', { class: 'action-list', 'data-testid': 'action-list' });
   const buttons = legal.map((a) => {
     const b = h('button', { type: 'button', class: ['action', hinted?.action === a.id && 'hinted'], 'data-testid': 'action-button', 'data-action': a.id }, a.text);
