@@ -792,7 +792,10 @@ class TableManager:
         seat = state.current_player
         table.undoable = False
         if table.may_act(seat) and table.log and table.log[-1]["seat"] == seat:
-            table.undoable = await asyncio.to_thread(can_take_back, state.clone(), seat)
+            try:
+                table.undoable = await asyncio.to_thread(can_take_back, state.clone(), seat)
+            except MeepleError as exc:  # a game's fault: the move stands, without undo
+                log.error("table %s: cannot tell whether seat %d may undo: %s", table.id, seat, exc)
 
     async def _commit(self, table: Table, seat: int, action: int) -> None:
         """Apply a checked action: on a clone, then stored and committed, then made the
