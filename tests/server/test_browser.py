@@ -582,19 +582,24 @@ def test_a_hint_marks_the_greedy_bots_choice(server: str, browser: WebDriver) ->
     wait_for(browser, "the move", lambda: log_size(browser) > before)
 
 
-def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebDriver) -> None:
+def sit_at_new_table(driver: WebDriver, base: str, body: dict[str, Any]) -> None:
+    """Create a table through the API (`body` as POST /api/tables takes it) and open
+    the first person's invitation."""
     import json
     import urllib.request
 
-    body = {"game": "anludim", "seats": ["human", "random"], "seed": 5}
     request = urllib.request.Request(
-        f"{server}/api/tables",
+        f"{base}/api/tables",
         data=json.dumps(body).encode(),
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request) as answer:
         invite = json.load(answer)["invites"][0]
-    browser.get(f"{server}{invite['url']}")
+    driver.get(f"{base}{invite['url']}")
+
+
+def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebDriver) -> None:
+    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 5})
     wait_my_turn(browser)
     click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
     for moves in (1, 2):  # this deal's first two decisions are choices, the next two not
@@ -636,21 +641,10 @@ def test_players_go_by_their_names(server: str, browser: WebDriver) -> None:
 
 
 def test_undo_takes_back_the_last_choice(server: str, browser: WebDriver) -> None:
-    import json
-    import urllib.request
-
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    body = {"game": "aridnyk", "seats": ["human"], "seed": 3}
-    request = urllib.request.Request(
-        f"{server}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as answer:
-        invite = json.load(answer)["invites"][0]
-    browser.get(f"{server}{invite['url']}")
+    sit_at_new_table(browser, server, {"game": "aridnyk", "seats": ["human"], "seed": 3})
     wait_my_turn(browser)
     assert not css(browser, "[data-testid=undo-button]")  # nothing to take back yet
     choices = [b.text for b in css(browser, "[data-testid=action-button]")]
