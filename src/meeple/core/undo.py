@@ -77,7 +77,9 @@ def _plan(state: State, seat: int) -> TakeBack | str:
     undone = actions[start:]
     seen = state.observation(seat)
     for k in range(GUESSES):
-        guess = before.resample(seat, mix_seed(state.seed, len(actions), k) >> 1)
+        # seeded from what every seat knows, not from the game's seed (which decides
+        # every hidden card), so the answer tells the seat nothing it does not know
+        guess = before.resample(seat, mix_seed(len(actions), seat, k) >> 1)
         try:
             for action in undone:
                 guess.apply_action(action)
