@@ -29,6 +29,19 @@ def test_games_lists_anludim_with_its_options(runner: CliRunner) -> None:
     assert "base, expert" in out
 
 
+@pytest.mark.parametrize(
+    ("game", "says"), [("anludim", "Gathering"), ("aridnyk", "Horizon"), ("arnak", "Lost Temple")]
+)
+def test_rules_prints_how_to_play(runner: CliRunner, game: str, says: str) -> None:
+    result = runner.invoke(app, ["rules", game])
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "How to play" in words and "The aim" in words and says in words
+    bad = runner.invoke(app, ["rules", "chess"])
+    assert bad.exit_code == 2
+    assert "unknown game 'chess'" in one_error_line(bad.stderr)
+
+
 def test_simulate_json(runner: CliRunner) -> None:
     args = ["simulate", "anludim", "--games", "20", "--players", "4", "--seed", "1", "--json"]
     result = runner.invoke(app, args)

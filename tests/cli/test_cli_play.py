@@ -214,3 +214,11 @@ def test_undo_is_refused_once_another_seat_has_moved(runner: CliRunner) -> None:
     words = " ".join(result.stdout.split())
     assert "another seat has moved since your last choice" in words
     assert "the game stopped after 2 decisions." in words
+
+
+def test_rules_shows_how_to_play_and_plays_nothing(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "aridnyk", "--seed", "2"], input="rules\nq\n\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "The aim" in words and "Pick a tile from the Horizon" in words
+    assert "the game stopped after 0 decisions" in words

@@ -660,3 +660,28 @@ def test_undo_takes_back_the_last_choice(server: str, browser: WebDriver) -> Non
     assert log_size(browser) == 1
     ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
     wait_for(browser, "the move taken back", lambda: log_size(browser) == 0)
+
+
+def test_how_to_play_opens_over_the_table(server: str, browser: WebDriver) -> None:
+    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 2})
+    wait_my_turn(browser)
+    assert not any(d.is_displayed() for d in css(browser, "[data-testid=rules]"))
+    click(browser, "[data-testid=how-to-play]", lambda found: found[0])
+    dialog = wait_for(browser, "the dialog", present(browser, "[data-testid=rules]"))[0]
+    wait_for(browser, "the page", lambda: "The aim" in dialog.text)
+    assert "How to play Anludim" in dialog.text
+    assert css(browser, "[data-testid=rules-text] li strong")  # lists and bold rendered
+    assert "**" not in dialog.text and "## " not in dialog.text
+    click(browser, "[data-testid=rules-close]", lambda found: found[0])
+    wait_for(browser, "the page closed", lambda: not dialog.is_displayed())
+    # the lobby shows the page of the game chosen
+    browser.get(server)
+    wait_for(browser, "the games", lambda: css(browser, "#game-select:enabled option[value=arnak]"))
+    Select(css(browser, "#game-select")[0]).select_by_value("arnak")
+    click(browser, "[data-testid=how-to-play]", lambda found: found[0])
+    wait_for(
+        browser,
+        "Arnak's page",
+        lambda: "Lost Temple" in browser.find_element(By.CSS_SELECTOR, "[data-testid=rules]").text,
+    )
+    assert "How to play Lost Ruins of Arnak" in css(browser, "[data-testid=rules]")[0].text

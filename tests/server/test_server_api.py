@@ -32,6 +32,15 @@ def test_catalogue_names_every_component(client: TestClient) -> None:
     assert client.get("/api/games/chess/catalogue").status_code in (400, 404)
 
 
+def test_how_to_play_is_a_page_of_markdown_per_game(client: TestClient) -> None:
+    for name in meeple.list_games():
+        page = client.get(f"/api/games/{name}/how-to-play").json()
+        assert page["game"] == name and page["title"] == meeple.load_game(name).info.title
+        assert page["text"] == meeple.load_game(name).how_to_play()
+    answer = client.get("/api/games/chess/how-to-play")
+    assert answer.status_code == 400 and "unknown game 'chess'" in answer.json()["error"]
+
+
 def test_openapi_describes_the_http_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
+from rich.markdown import Markdown
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -226,6 +227,19 @@ def games() -> None:
                 console.print(table)
             else:
                 console.print("  no options")
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """How to play a game: its aim, a turn and its variants, on one page."""
+    with guarded():
+        loaded = load_game(game)
+        text = loaded.how_to_play()
+        console = out()
+        if not text:
+            console.print(f"{loaded.info.title} has no how-to-play page", markup=False)
+            return
+        console.print(Markdown(f"# How to play {loaded.info.title}\n\n{text}"))
 
 
 # --- play -----------------------------------------------------------------------------

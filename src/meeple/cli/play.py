@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -28,6 +29,7 @@ Choose an action by its number, or type its text: the whole text, or enough of t
 start or of any part of it to name one action (case does not matter).
   ?      this help
   v      show the table again
+  rules  how to play this game
   hint   the move the greedy bot would make in your place (it sees what you see)
   undo   take back your last choice, while it is still your decision and that choice
          showed you nothing hidden (u for short)
@@ -217,6 +219,9 @@ class Session:
                 continue
             if text.lower() == "hint":
                 self.hint(legal, labels)
+                continue
+            if text.lower() == "rules":
+                self.console.print(Markdown(self.game.how_to_play() or "No page for this game."))
                 continue
             if text.lower() in ("u", "undo"):
                 if self.take_back(seat):

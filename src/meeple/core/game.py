@@ -260,6 +260,18 @@ class Game(ABC):
         whose observations are self-describing keep the empty default."""
         return {}
 
+    def how_to_play(self) -> str:
+        """How to play, in a page of Markdown (`##` headings, paragraphs, `-` and `1.`
+        lists, `**bold**`): the file how_to_play.md beside the game's module, if its
+        package has one; "" otherwise."""
+        from importlib.resources import files
+
+        package = type(self).__module__.rpartition(".")[0] or type(self).__module__
+        try:
+            return (files(package) / "how_to_play.md").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
+            return ""
+
     def render(self, observation: Mapping[str, Any]) -> Any:
         """A rich renderable of one seat's view; games override with a real view."""
         from pprint import pformat

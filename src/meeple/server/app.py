@@ -185,6 +185,12 @@ def create_app(
             catalogues[name] = load_game(name).catalogue()
         return catalogues[name]
 
+    @app.get("/api/games/{name}/how-to-play", responses=ERRORS, tags=["games"])
+    async def how_to_play(name: str) -> dict[str, Any]:
+        """How to play the game, a page of Markdown (`text`; "" for a game without one)."""
+        game = load_game(name)
+        return {"game": game.info.name, "title": game.info.title, "text": game.how_to_play()}
+
     @app.post(
         "/api/tables",
         response_model=CreatedTable,

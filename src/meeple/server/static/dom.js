@@ -237,3 +237,92 @@ export async function fetchJSON(url, options = {}) {
   }
   return data;
 }
+
+/**
+ * The Markdown of a game's how-to-play page as elements: `#`/`##` headings, paragraphs,
+ * `-` and `1.` lists (a line indented under an item continues it), `**bold**` and
+ * `code`. Text only ever becomes text nodes, never HTML.
+ */
+export function markdown(text) {
+  const blocks = [];
+  let list = null;
+  let para = null;
+  const inline = (line) => {
+    const out = [];
+    const re = /\*\*(.+?)\*\*|`(.+?)`/g;
+    let at = 0;
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      if (m.index > at) out.push(line.slice(at, m.index));
+      out.push(m[1] !== undefined ? h('strong', {}, m[1]) : h('code', {}, m[2]));
+      at = m.index + m[0].length;
+    }
+    if (at < line.length) out.push(line.slice(at));
+    return out;
+  };
+  const flush = () => {
+    if (para) blocks.push(h('p', {}, ...inline(para)));
+    para = null;
+    list = null;
+  };
+  for (const raw of String(text ?? '').split('\n')) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,3}) (.*)$/.exec(line);
+    const item = /^(?:- |\d+\. )(.*)$/.exec(line);
+    if (!line.trim()) flush();
+    else if (heading) {
+      flush();
+      blocks.push(h(heading[1].length === 1 ? 'h2' : 'h3', {}, heading[2]));
+    } else if (item) {
+      if (para) flush();
+      const ordered = /^\d/.test(line);
+      if (!list || list.ordered !== ordered) {
+        list = { ordered, el: h(ordered ? 'ol' : 'ul', {}), items: [] };
+        blocks.push(list.el);
+      }
+      list.items.push(item[1]);
+      list.el.append(h('li', {}));
+    } else if (list && /^\s/.test(raw)) {
+      list.items[list.items.length - 1] += ` ${line.trim()}`;
+    } else {
+      list = null;
+      para = para ? `${para} ${line.trim()}` : line.trim();
+    }
+    if (list) {
+      const last = list.el.lastElementChild;
+      fill(last, ...inline(list.items[list.items.length - 1]));
+    }
+  }
+  flush();
+  return blocks;
+}
+
+let rulesDialog = null; // the how-to-play dialog, made on first use
+let rulesFor = null; // the game whose page it holds
+
+/** Open the how-to-play page of `game` in a dialog over the page. */
+export async function showHowToPlay(game) {
+  if (!game) return;
+  if (!rulesDialog) {
+    const close = h('button', { type: 'button', class: 'small', 'data-testid': 'rules-close', 'aria-label': 'close' }, 'Close');
+    rulesDialog = h(
+      'dialog',
+      { class: 'rules', 'data-testid': 'rules', 'aria-labelledby': 'rules-title' },
+      h('div', { class: 'rules-head' }, h('h2', { id: 'rules-title' }, 'How to play'), close),
+      h('div', { class: 'rules-text', 'data-testid': 'rules-text' }, 'Loading…'),
+    );
+    close.addEventListener('click', () => rulesDialog.close());
+    document.body.append(rulesDialog);
+  }
+  if (!rulesDialog.open) rulesDialog.showModal();
+  if (rulesFor === game) return;
+  const text = rulesDialog.querySelector('.rules-text');
+  fill(text, 'Loading…');
+  try {
+    const page = await fetchJSON(`/api/games/${encodeURIComponent(game)}/how-to-play`);
+    rulesDialog.querySelector('h2').textContent = `How to play ${page.title}`;
+    fill(text, ...(page.text ? markdown(page.text) : [h('p', { class: 'muted' }, 'This game has no how-to-play page.')]));
+    rulesFor = game;
+  } catch (err) {
+    fill(text, h('p', { class: 'muted' }, `Could not load the page: ${err.message}`));
+  }
+}

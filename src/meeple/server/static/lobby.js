@@ -1,5 +1,5 @@
 // The lobby: open tables (join, watch), and a form to create a table.
-import { h, clear, humanize, fetchJSON, copyText, seatColour, keepNewTable } from '/static/dom.js';
+import { h, clear, humanize, fetchJSON, copyText, seatColour, keepNewTable, showHowToPlay } from '/static/dom.js';
 
 const SEAT_KINDS = [
   ['you', 'you'],
@@ -377,3 +377,5 @@ async function start() {
 }
 
 start();
+
+$('rules-button').addEventListener('click', () => showHowToPlay(els.game.value));

@@ -8,7 +8,7 @@
 //     act:  act(actionId) sends {"type": "act", "action": id, "version": msg.version}
 //     ctx:  {info, seat, spectator, table, tableId, legal}: info is this game's entry of
 //           GET /api/games (or null), legal a Map id -> text of msg.legal.
-import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap, keepNewTable } from '/static/dom.js';
+import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap, keepNewTable, showHowToPlay } from '/static/dom.js';
 import * as generic from '/static/generic.js';
 
 const RESERVED_MODULES = new Set(['table', 'lobby', 'dom', 'generic', 'style', 'index']);
@@ -433,6 +433,10 @@ document.addEventListener('keydown', (event) => {
   else return;
   event.preventDefault();
 });
+
+// --- how to play -------------------------------------------------------------------
+
+$('rules-button').addEventListener('click', () => showHowToPlay(lastMsg?.table?.game ?? gameName));
 
 // --- names ---------------------------------------------------------------------------
 
