@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from server_support import TestClient, create, first_legal, play_until
 
@@ -95,7 +97,7 @@ def test_tokens_are_stored_hashed(client: TestClient) -> None:
         ),
         ({"game": "anludim", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
         ({"game": "anludim", "seats": ["human", "ismcts:seconds=60"]}, "at most 5 s"),
-        ({"game": "anludim", "seats": ["human", "random:depth=3"]}, "bad settings"),
+        ({"game": "anludim", "seats": ["human", "random:depth=3"]}, "has no setting 'depth'"),
         ({"game": "anludim", "seats": ["human", "random"], "seed": -1}, "non-negative"),
         ({"game": "anludim", "seats": ["human", "random"], "seed": 2**64}, "below 2**63"),
         ({"game": "anludim", "seats": ["human", ""]}, "needs an agent spec"),
@@ -135,6 +137,33 @@ def test_not_json_and_oversized_bodies(client: TestClient) -> None:
     response = client.post("/api/tables", json=huge)
     assert response.status_code == 413
     assert "too large" in response.json()["error"]
+
+
+def test_a_chunked_body_is_held_to_the_same_limit(client: TestClient) -> None:
+    """Without Content-Length (a chunked upload) the body is counted as it arrives."""
+    import json
+
+    def chunks(body: bytes, size: int = 16_384) -> Iterator[bytes]:
+        for at in range(0, len(body), size):
+            yield body[at : at + size]
+
+    headers = {"content-type": "application/json"}
+    huge = json.dumps({"game": "x" * 3_000_000, "seats": ["human"]}).encode()
+    response = client.post("/api/tables", content=chunks(huge), headers=headers)
+    assert response.status_code == 413 and "too large" in response.json()["error"]
+    assert len(response.content) < 200  # nothing of the body is echoed back
+    small = json.dumps({"game": "anludim", "seats": ["human", "Random"]}).encode()
+    response = client.post("/api/tables", content=chunks(small, 7), headers=headers)
+    assert response.status_code == 201, response.text  # and agent names are case-blind
+    assert response.json()["table"]["seats"][1]["kind"] == "bot"
+
+
+def test_a_bot_budget_of_iterations_is_bounded_in_time() -> None:
+    from meeple.server.tables import MAX_BOT_SECONDS, make_bot
+
+    assert make_bot("ismcts:iterations=5000", 1).seconds == MAX_BOT_SECONDS  # type: ignore[attr-defined]
+    assert make_bot("ismcts:seconds=0.5", 1).seconds == 0.5  # type: ignore[attr-defined]
+    assert make_bot("ISMCTS:iterations=20", 1).iterations == 20  # type: ignore[attr-defined]
 
 
 def test_unknown_table_and_route(client: TestClient) -> None:

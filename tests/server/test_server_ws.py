@@ -80,6 +80,8 @@ def test_actions_are_checked_and_refusals_change_nothing(client: TestClient) -> 
         refused(other, {"type": "act", "action": first_legal(view), "version": 0}, "not seat")
         refused(mine, "{not json", "malformed JSON")
         refused(mine, "[1, 2]", "JSON object")
+        nested = '{"type": "act", "action": ' + "[" * 1500 + "]" * 1500 + ', "version": 0}'
+        refused(mine, nested, "nested too deeply")
         refused(mine, {"type": "resign"}, "unknown message type 'resign'")
         refused(mine, {"type": "act", "action": 1, "version": 0, "x": 1}, "unknown field 'x'")
         refused(mine, json.dumps({"type": "ping", "pad": "x" * 5000}), "too long")
@@ -230,16 +232,33 @@ class _BlockedAgent:
         return state.legal_actions()[0]
 
 
+class _StuckAgent(_BlockedAgent):
+    """Another very slow bot, let go only when the test ends."""
+
+    release = threading.Event()
+
+    def act(self, state: State) -> int:
+        _StuckAgent.release.wait(timeout=60)
+        return state.legal_actions()[0]
+
+
 @pytest.fixture
 def blocked_bot(monkeypatch: pytest.MonkeyPatch) -> Any:
-    # registered for this test only (monkeypatch takes it out of the registry again)
+    # registered for this test only (monkeypatch takes them out of the registry again)
     monkeypatch.setitem(meeple.agents._AGENTS, "test-blocked", _BlockedAgent)
+    monkeypatch.setitem(meeple.agents._AGENTS, "test-stuck", _StuckAgent)
     _BlockedAgent.release.clear()
+    _StuckAgent.release.clear()
     yield _BlockedAgent.release
     _BlockedAgent.release.set()
+    _StuckAgent.release.set()
 
 
 def test_a_thinking_bot_blocks_no_other_table(client: TestClient, blocked_bot: Any) -> None:
+    # more thinking bots than asyncio's default threads (the database's): they wait
+    # for the bots' own threads, and the other tables play on
+    for seed in range(10, 18):
+        create(client, ["test-stuck", "test-stuck"], seed=seed)
     slow = create(client, ["test-blocked", "human"], seed=1)
     slow_id, slow_token = slow["table"]["id"], slow["invites"][0]["token"]
     with client.websocket_connect(ws_url(slow_id, slow_token)) as slow_ws:

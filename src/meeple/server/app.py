@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import meeple
@@ -89,6 +90,58 @@ def game_summary(name: str) -> dict[str, Any]:
     }
 
 
+class BodyLimit:
+    """Refuse a request body over `limit` bytes with 413, whether its size is declared
+    (Content-Length) or not (a chunked upload, counted as it arrives): the body is read
+    here, at most `limit` bytes of it, before the app sees it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left: pass it on
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([whole], receive), send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        answer = JSONResponse(
+            {"error": f"request body too large: at most {self.limit} bytes"}, status_code=413
+        )
+        await answer(scope, receive, send)
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    """A receive that gives `messages` first, then whatever `receive` gives."""
+    waiting = list(messages)
+
+    async def replayed() -> Message:
+        return waiting.pop(0) if waiting else await receive()
+
+    return replayed
+
+
 def _validation_text(exc: RequestValidationError) -> str:
     parts = []
     for error in exc.errors()[:5]:
@@ -158,17 +211,7 @@ def create_app(
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
-    @app.middleware("http")
-    async def _limit_body(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse(
-                {"error": f"request body too large: at most {MAX_BODY_BYTES} bytes"},
-                status_code=413,
-            )
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     async def games() -> list[dict[str, Any]]:

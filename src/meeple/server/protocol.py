@@ -258,6 +258,8 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
         message = json.loads(text)
     except ValueError as exc:
         raise ProtocolError(f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("malformed JSON: nested too deeply") from None
     if not isinstance(message, dict):
         raise ProtocolError('a message is a JSON object such as {"type": "ping"}')
     kind = message.get("type")
@@ -276,7 +278,8 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
-        raise ProtocolError(f"unknown field {extra[0]!r} in a {kind} message")
+        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+        raise ProtocolError(f"unknown field {extra[0]!r} in {article} {kind} message")
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":

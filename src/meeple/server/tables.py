@@ -19,6 +19,7 @@ import re
 import secrets
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -62,6 +63,10 @@ HUMAN = "human"
 MAX_BOT_SECONDS = 5.0
 """A bot on the server thinks at most this long per decision (ismcts:seconds=...)."""
 MAX_BOT_ITERATIONS = 5000
+BOT_THREADS = 16
+"""Threads the bots of all tables think in: a pool of their own, so that bots at work
+never hold up the database, hints and take-backs, which share asyncio's default pool
+(a few threads), and a quick bot seldom waits for slow ones of other tables."""
 """... and searches at most this many iterations (ismcts:iterations=...)."""
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
@@ -134,7 +139,8 @@ def make_bot(spec: str, seed: int) -> Agent:
     """The agent a spec names, within the server's limits on thinking time."""
     if not isinstance(spec, str) or not spec.strip():
         raise AgentError('a bot seat needs an agent spec such as "random" or "greedy"')
-    agent = make_from_spec(spec, seed=seed)
+    name, sep, settings = spec.strip().partition(":")
+    agent = make_from_spec(name.lower() + sep + settings, seed=seed)  # names case-blind
     seconds = getattr(agent, "seconds", None)
     if isinstance(seconds, int | float) and seconds > MAX_BOT_SECONDS:
         raise AgentError(f"bots on this server think at most {MAX_BOT_SECONDS:g} s a move")
@@ -143,6 +149,10 @@ def make_bot(spec: str, seed: int) -> Agent:
         raise AgentError(
             f"bots on this server search at most {MAX_BOT_ITERATIONS} iterations a move"
         )
+    if isinstance(iterations, int) and seconds is None and hasattr(agent, "seconds"):
+        # a budget of iterations alone has no bound in time (an Arnak search runs
+        # minutes): the search stops at the time limit too, whichever comes first
+        agent.seconds = MAX_BOT_SECONDS
     return agent
 
 
@@ -308,11 +318,14 @@ class TableManager:
         self._loading = asyncio.Lock()
         self._stopping = False
         self._sweeper: asyncio.Task[None] | None = None
+        self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
 
     # --- lifecycle ------------------------------------------------------------------
 
     async def start(self) -> None:
         """Load every unfinished table from the database and let its bots play on."""
+        self._stopping = False
+        self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
         for table_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self.get(table_id)
@@ -338,6 +351,7 @@ class TableManager:
         for table in self._tables.values():
             for conn in table.connections:
                 conn.close()
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)  # what is queued is stored first
 
     # --- loading --------------------------------------------------------------------
@@ -760,6 +774,8 @@ class TableManager:
         if seat is None:
             raise Forbidden("spectators cannot take back moves")
         async with table.lock:
+            if table.meta.status == "over":
+                raise Conflict("the game is over: nothing can be taken back")
             if not table.may_act(seat) or table.state.current_player != seat:
                 raise Conflict("only the person who decides now can take back a move")
             if version != table.version:
@@ -885,7 +901,8 @@ class TableManager:
         while (seat := table.bot_to_move()) is not None:
             agent, version = table.agents[seat], table.version
             try:
-                action = await asyncio.to_thread(agent.act, table.state.clone())
+                loop = asyncio.get_running_loop()
+                action = await loop.run_in_executor(self._thinkers, agent.act, table.state.clone())
             except Exception as exc:
                 log.exception("table %s: the bot in seat %d failed", table.id, seat)
                 self._error_to_all(table, f"the bot in seat {seat} failed: {exc}")

@@ -815,7 +815,8 @@ async function playAgain(table, seat) {
 function renderLog(msg, seat) {
   const log = msg.log ?? [];
   const atBottom = els.log.scrollHeight - els.log.scrollTop - els.log.clientHeight < 40;
-  if (Number(els.log.dataset.count) > log.length) clear(els.log);
+  // a whole log (the first message, a sync, moves taken back) may differ anywhere
+  if (msg.log_start === 0 || Number(els.log.dataset.count) > log.length) clear(els.log);
   const have = els.log.children.length;
   for (let i = have; i < log.length; i++) {
     const entry = log[i];
