@@ -40,3 +40,18 @@ def test_the_console_script_runs_the_command_line() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "tournament" in done.stdout and "bench" in done.stdout
+
+
+def test_command_line_errors_are_one_error_line_and_status_2() -> None:
+    module, _, function = _entry_point().partition(":")
+    for args in (["play", "aridnyk", "-p", "abc"], ["nosuchcmd"], ["play", "arnak", "--bogus"]):
+        done = subprocess.run(
+            [sys.executable, "-c", f"from {module} import {function}; {function}()", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert done.returncode == 2, done.stderr
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+        assert "--help" in lines[0] and "Traceback" not in done.stderr

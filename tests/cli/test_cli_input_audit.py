@@ -34,14 +34,25 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         # (a float count used to be searched as given: 2.0 ran, 1e9 never ended)
         (["simulate", "anludim", "-n", "1", "-b", "ismcts:iterations=2.0"], "a positive integer"),
         (["simulate", "anludim", "-b", "ismcts:iterations=-1"], "iterations must be a positive"),
-        (["simulate", "anludim", "-b", "ismcts:foo=1"], "bad settings for agent 'ismcts'"),
+        (["simulate", "anludim", "-b", "ismcts:foo=1"], "its settings: iterations, seconds"),
         (["simulate", "anludim", "-b", "ismcts:iterations"], "is not NAME=VALUE"),
         (["simulate", "anludim", "--games", "-3"], "--games must be at least 1, not -3"),
         (["simulate", "anludim", "--jobs", "-2"], "--jobs must be at least 1, not -2"),
         (["simulate", "anludim", "--seed", "-1"], "seed must be a non-negative integer"),
         (["simulate", "anludim", "-o", "variant"], "written name=value"),
         (["simulate", "arnak", "-p", "2", "-o", "difficulty=4"], "only to the solo game"),
-        (["simulate", "aridnyk", "-o", "preset=hard"], "'standard', 'family'"),
+        (["simulate", "aridnyk", "-o", "preset=hard"], '"standard", "family"'),
+        (
+            ["simulate", "anludim", "-o", "straight_wrap=True"],
+            'cannot be "True"; allowed values: false, true',
+        ),
+        (
+            ["play", "aridnyk", "-p", "1", "--bots", "random,random"],
+            "a game of one player has no other seat",
+        ),
+        (["bench", "aridnyk", "--seconds", "inf"], "--seconds must be a number above 0, not inf"),
+        (["serve", "--bot-delay", "nan"], "--bot-delay must be 0 or more seconds, not nan"),
+        (["serve", "--abandon-after", "inf"], "--abandon-after must be 0 or more hours, not inf"),
     ],
 )
 def test_bad_bots_and_flags(runner: CliRunner, args: list[str], needle: str) -> None:
@@ -68,6 +79,14 @@ def test_replay_refuses_a_record_with_bad_fields(
     path = tmp_path / "record.json"
     path.write_text(json.dumps({**record, **change}), encoding="utf-8")
     assert needle in refused(runner, ["replay", str(path)])
+
+
+def test_a_record_nested_too_deeply_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 1500 + "]" * 1500, encoding="utf-8")
+    assert "nested too deeply for a record" in refused(runner, ["replay", str(path)])
+    args = ["play", "aridnyk", "--resume", str(path)]
+    assert "nested too deeply for a record" in refused(runner, args)
 
 
 def test_replay_refuses_a_seat_the_record_does_not_have(

@@ -120,7 +120,7 @@ BASE_RECORD = {"game": "anludim", "options": {}, "players": 3, "seed": 4, "actio
     ("change", "words"),
     [
         ({"options": [["variant", "expert"]]}, "'options' must be a mapping"),
-        ({"options": {"variant": "hard"}}, "'base', 'expert'"),
+        ({"options": {"variant": "hard"}}, '"base", "expert"'),
         ({"options": {"variant": ["expert"]}}, "option 'variant' cannot be"),
         ({"options": {"straight_wrap": 1}}, "option 'straight_wrap' cannot be 1"),
         ({"options": {"colour": "red"}}, "unknown option 'colour'"),

@@ -53,7 +53,7 @@ def test_seat_names_accepts_specs() -> None:
         seat_names("random,nobody", 2)
     with pytest.raises(AgentError, match="one per seat"):
         seat_names("random,random", 3)
-    with pytest.raises(AgentError, match="bad settings for agent 'random'"):
+    with pytest.raises(AgentError, match="agent 'random' has no setting"):
         seat_names("random:depth=3", 2)
 
 

@@ -6,6 +6,7 @@ An agent spec names an agent and, optionally, its settings: "random",
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -55,10 +56,31 @@ def _factory(name: str) -> AgentFactory:
 def make(name: str, seed: int = 0, **settings: Any) -> Agent:
     """A new agent by name, e.g. make("random", seed=3) or make("ismcts", iterations=200)."""
     factory = _factory(name)
+    known = _settings_of(factory)
+    unknown = sorted(set(settings) - set(known)) if known is not None else []
+    if unknown:
+        offered = ", ".join(known) if known else "none"
+        raise AgentError(f"agent {name!r} has no setting {unknown[0]!r}; its settings: {offered}")
     try:
         return factory(seed=seed, **settings)
     except TypeError as exc:
         raise AgentError(f"bad settings for agent {name!r}: {exc}") from exc
+
+
+def _settings_of(factory: AgentFactory) -> list[str] | None:
+    """The keyword settings a factory takes besides the seed; None when it takes any."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: let the call decide
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return [
+        p.name
+        for p in parameters
+        if p.name != "seed"
+        and p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    ]
 
 
 def _setting(text: str) -> Any:

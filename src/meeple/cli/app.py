@@ -4,6 +4,7 @@ serve."""
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sys
 import time
@@ -649,7 +650,8 @@ def tournament(
         workers = f"{where.workers} worker{'s' if where.workers > 1 else ''}"
         played = len(result.results) - _reused(where)
         notes = [
-            f"{played} games played in {elapsed:.1f} s ({where.name}, {workers})",
+            f"{played} game{'' if played == 1 else 's'} played in {elapsed:.1f} s "
+            f"({where.name}, {workers})",
             *_journal_note(where, journal),
         ]
         extra = {
@@ -723,7 +725,7 @@ def _refuse_journal(path: Path) -> None:
     try:
         with path.open(encoding="utf-8") as file:
             head = json.loads(file.readline())
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return  # load_record names what is wrong with the file
     if isinstance(head, dict) and head.get("journal") == MAGIC:
         raise OptionError(
@@ -863,8 +865,8 @@ def bench(
     """
     with guarded():
         configured = _load(game, players, option)
-        if not seconds > 0:
-            raise OptionError(f"--seconds must be above 0, not {seconds}")
+        if not 0 < seconds < math.inf:
+            raise OptionError(f"--seconds must be a number above 0, not {seconds}")
         if repeats < 1:
             raise OptionError(f"--repeats must be at least 1, not {repeats}")
         progress = Progress(
@@ -951,9 +953,9 @@ def serve(
     with guarded():
         if not 0 < port < 65536:
             raise OptionError(f"--port must be 1..65535, not {port}")
-        if bot_delay < 0:
-            raise OptionError(f"--bot-delay must be 0 or more, not {bot_delay}")
-        if not abandon_after >= 0:  # NaN too
+        if not 0 <= bot_delay < math.inf:  # NaN too
+            raise OptionError(f"--bot-delay must be 0 or more seconds, not {bot_delay}")
+        if not 0 <= abandon_after < math.inf:
             raise OptionError(f"--abandon-after must be 0 or more hours, not {abandon_after}")
         from meeple.server import create_app
         from meeple.store import Store, shown_url
@@ -983,14 +985,25 @@ def serve(
 
 
 def main() -> None:
-    """The console script."""
+    """The console script. Errors in the command line itself (an unknown command or
+    option, a value of the wrong type) are one `error:` line and exit status 2, like
+    every other bad input, rather than a framed box."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except MeepleError as exc:  # every command guards itself; this is a last net
         raise SystemExit(fail(str(exc)).exit_code) from None
-    except KeyboardInterrupt:
+    except (typer.Abort, KeyboardInterrupt):
         err().print("interrupted")
         sys.exit(130)
+    except typer.TyperException as exc:  # click's usage errors, as typer raises them
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            sys.exit(exc.exit_code)  # `meeple` alone: the help is printed already
+        context = getattr(exc, "ctx", None)
+        where = f" (see {context.command_path} --help)" if context is not None else ""
+        fail(f"{exc.format_message()}{where}")
+        sys.exit(exc.exit_code)
+    if isinstance(code, int) and code:
+        sys.exit(code)
 
 
 __all__ = ["USAGE_ERROR", "app", "main"]

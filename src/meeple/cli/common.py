@@ -64,7 +64,7 @@ def parse_value(text: str) -> Any:
     """An option value: JSON when it parses (true, 3, "x"), else the plain string."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON (or absurdly nested): the text itself
         return text
 
 

@@ -49,6 +49,10 @@ def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | N
     specs = [n.strip() for n in bots.split(",")]
     if len(specs) == 1:
         specs = specs * len(others)
+    if len(specs) != len(others) and not others:
+        raise AgentError(
+            f"--bots names {len(specs)} bots, but a game of one player has no other seat"
+        )
     if len(specs) != len(others):
         raise AgentError(
             f"--bots takes one agent spec for all other seats or one per other seat "
@@ -373,4 +377,6 @@ def results_table(state: State, players: Sequence[str] | None = None) -> Table:
         table.add_row(str(s), *who, f"{score:g}", won)
     names = ", ".join(f"seat {s}" for s in winners) or "nobody"
     table.caption = f"Winner{'s' if len(winners) > 1 else ''}: {names}"
+    if len(scores) == 1:  # a solo game is won or lost against its goal (Arnak: the rival)
+        table.caption = "You won the solo game." if winners else "You lost the solo game."
     return table

@@ -6,6 +6,7 @@ docs/architecture (shared design): names and meanings here are stable.
 
 from __future__ import annotations
 
+import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -32,8 +33,20 @@ class OptionSpec:
             # bool is an int subclass: compare type too so 1 is not taken for True
             if value == choice and type(value) is type(choice):
                 return choice
-        allowed = ", ".join(repr(c) for c in self.choices)
-        raise OptionError(f"option {name!r} cannot be {value!r}; allowed values: {allowed}")
+        allowed = ", ".join(shown_value(c) for c in self.choices)
+        raise OptionError(
+            f"option {name!r} cannot be {shown_value(value)}; allowed values: {allowed}"
+        )
+
+
+def shown_value(value: Any, most: int = 60) -> str:
+    """An option value as JSON writes it (true, null, "base"), as it is typed on the
+    command line and sent to the server; cut short past `most` characters."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= most else f"{text[: most - 1]}…"
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"record file {str(path)!r} is not valid JSON: {exc.msg}") from exc
+    except RecursionError:
+        raise RecordError(f"record file {str(path)!r} is nested too deeply for a record") from None
     if not isinstance(data, dict):
         raise RecordError(f"record file {str(path)!r} does not hold a JSON object")
     return data

@@ -208,8 +208,8 @@ def test_characters_are_dealt_two_and_one_is_kept() -> None:
         (2, {"starter_tiles": "yes"}, "starter_tiles"),
         (2, {"characters": 1}, "characters"),
         (2, {"preset": "hard"}, "preset"),
-        (2, {"preset": "family", "characters": True}, "'characters' cannot be True"),
-        (2, {"preset": "family", "starter_plots": False}, "'starter_plots' cannot be False"),
+        (2, {"preset": "family", "characters": True}, "'characters' cannot be true"),
+        (2, {"preset": "family", "starter_plots": False}, "'starter_plots' cannot be false"),
         (2, {"solo": True}, "unknown option 'solo'"),
     ],
 )

@@ -42,13 +42,13 @@ class AridnykGame(Game):
         family = values["preset"] == "family"
         if family and values["characters"]:
             raise OptionError(
-                "option 'characters' cannot be True with preset 'family'; "
-                "allowed values there: False"
+                "option 'characters' cannot be true with preset \"family\"; "
+                "allowed value there: false"
             )
         if family and not values["starter_plots"]:
             raise OptionError(
-                "option 'starter_plots' cannot be False with preset 'family'; "
-                "allowed values there: True"
+                "option 'starter_plots' cannot be false with preset \"family\"; "
+                "allowed value there: true"
             )
         self.starter_plots: bool = values["starter_plots"]
         self.starter_tiles: bool = values["starter_tiles"]

@@ -11,6 +11,7 @@ from meeple.core.game import (
     check_players,
     check_seed,
     resolve_options,
+    shown_value,
 )
 from meeple.errors import OptionError
 from meeple.games.arnak.actions import NUM_ACTIONS
@@ -38,9 +39,10 @@ class ArnakGame(Game):
         if players > 1:
             for name in SOLO_ONLY:
                 if name in options and values[name] != OPTIONS[name].default:
+                    allowed = shown_value(OPTIONS[name].default)
                     raise OptionError(
                         f"option {name!r} applies only to the solo game (players=1); "
-                        f"allowed value with {players} players: {OPTIONS[name].default!r}"
+                        f"allowed value with {players} players: {allowed}"
                     )
         self.board: str = values["board"]
         self.difficulty: int = values["difficulty"]
