@@ -63,11 +63,11 @@ HUMAN = "human"
 MAX_BOT_SECONDS = 5.0
 """A bot on the server thinks at most this long per decision (ismcts:seconds=...)."""
 MAX_BOT_ITERATIONS = 5000
+"""... and searches at most this many iterations (ismcts:iterations=...)."""
 BOT_THREADS = 16
 """Threads the bots of all tables think in: a pool of their own, so that bots at work
 never hold up the database, hints and take-backs, which share asyncio's default pool
 (a few threads), and a quick bot seldom waits for slow ones of other tables."""
-"""... and searches at most this many iterations (ismcts:iterations=...)."""
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
 MAX_PENDING = 32
