@@ -79,3 +79,74 @@ def test_a_bad_reset_seed_is_an_option_error(seed: Any) -> None:
         with pytest.raises(OptionError, match="seed must be a non-negative integer"):
             env.reset(seed=seed)
         assert seen(env.game_state) == before
+
+
+def test_pettingzoo_after_the_end_and_unknown_agents_are_env_state_errors() -> None:
+    from meeple.rl.errors import EnvStateError
+
+    env = pettingzoo_env("anludim", players=2)
+    env.reset(seed=3)
+    with pytest.raises(EnvStateError, match="no agent 'player_9'"):
+        env.observe("player_9")
+    with pytest.raises(EnvStateError, match="its agents: player_0, player_1"):
+        env.action_mask("x")
+    rng = meeple.core.Rng(3)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(env.action_mask(agent)).tolist()
+        env.step(legal[rng.below(len(legal))])
+    for late in (lambda: env.step(0), lambda: env.step(None), env.last):
+        with pytest.raises(EnvStateError, match="every agent is done: call reset"):
+            late()
+    env.reset(seed=4)  # and the environment plays on
+    assert env.agents == ["player_0", "player_1"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"opponents": None}, "an agent name or a list of them, not NoneType"),
+        ({"opponents": 5}, "not int"),
+        ({"opponents": "ismcts:iterations=10"}, "agent names, without settings"),
+        ({"illegal_action_reward": float("nan")}, "must be a finite number"),
+        ({"illegal_action_reward": "x"}, "must be a finite number"),
+    ],
+)
+def test_gymnasium_bad_settings_are_option_errors(settings: dict[str, Any], says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        gymnasium_env("anludim", players=2, **settings)
+    assert gymnasium_env("anludim", players=2, opponents="Greedy").opponent_names == ["greedy"]
+
+
+def test_encoders_and_openspiel_take_names_and_loaded_games() -> None:
+    from meeple.errors import UnknownGameError
+    from meeple.rl import encoder_for, openspiel_game
+
+    assert encoder_for("anludim") is encoder_for(meeple.load_game("anludim"))
+    with pytest.raises(UnknownGameError):
+        openspiel_game("nope")
+    with pytest.raises(OptionError, match="unknown option 'foo'"):
+        openspiel_game("anludim", foo=1)
+    loaded = openspiel_game(meeple.load_game("anludim", players=2, variant="expert"))
+    assert loaded.num_players() == 2
+    assert loaded.get_parameters()["variant"] == "expert"
+    state = loaded.new_initial_state()
+    with pytest.raises(IllegalActionError, match="only outcome is 0"):
+        state.apply_action(5)
+    state.apply_action(0)  # the deal
+    assert state.current_player() >= 0
+
+
+def test_a_policy_answer_that_is_not_an_integer_is_an_agent_error() -> None:
+    from meeple.errors import AgentError
+    from meeple.rl import PolicyAgent
+
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=1)
+    legal = state.legal_actions()[0]
+    for answer in (legal + 0.7, str(legal), True, None):
+        with pytest.raises(AgentError, match="not an action id"):
+            PolicyAgent(lambda obs, mask, a=answer: a).act(state)
+    assert PolicyAgent(lambda obs, mask: np.int64(legal)).act(state) == legal

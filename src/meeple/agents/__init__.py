@@ -40,6 +40,8 @@ def register_agent(name: str, factory: str | AgentFactory) -> None:
 def _factory(name: str) -> AgentFactory:
     if isinstance(name, str) and name not in _AGENTS:
         add_plugins("meeple.agents", _AGENTS)
+        if name not in _AGENTS:
+            name = name.lower()  # names are read in any case: "Greedy" is greedy
     try:
         entry = _AGENTS[name]
     except (KeyError, TypeError):

@@ -19,7 +19,7 @@ from math import prod
 from typing import Any
 
 from meeple.core.game import Game, GameInfo, State
-from meeple.core.registry import add_plugins, load_path
+from meeple.core.registry import add_plugins, load_game, load_path
 from meeple.errors import MeepleError
 from meeple.rl.errors import NoEncoderError, missing_extra
 
@@ -185,8 +185,11 @@ def _factory(name: str) -> EncoderFactory:
     return entry
 
 
-def encoder_for(game: Game | GameInfo) -> Encoder:
-    """The encoder of a configured game (shared: encoders hold no per-game state)."""
+def encoder_for(game: str | Game | GameInfo) -> Encoder:
+    """The encoder of a configured game, or of a game name in its default configuration
+    (shared: encoders hold no per-game state)."""
+    if isinstance(game, str):
+        game = load_game(game)
     info = game if isinstance(game, GameInfo) else game.info
     key = (info.name, info.players, tuple(sorted(info.values.items())))
     encoder = _CACHE.get(key)

@@ -28,6 +28,7 @@ seed and its bots' seeds from it, so a seeded run is reproducible episode by epi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,7 +54,14 @@ INVALID_ACTION_MODES = ("penalty", "raise")
 
 
 def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
-    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if isinstance(opponents, str):
+        names = [opponents] * (players - 1)
+    elif isinstance(opponents, Sequence):
+        names = list(opponents)
+    else:
+        raise OptionError(
+            f"opponents is an agent name or a list of them, not {type(opponents).__name__}"
+        )
     if len(names) != players - 1:
         raise OptionError(
             f"opponents needs one agent name for all other seats or one per other seat "
@@ -61,9 +69,15 @@ def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
         )
     known = meeple.agents.list_agents()
     for name in names:
-        if not isinstance(name, str) or name not in known:
+        if isinstance(name, str) and ":" in name and name.partition(":")[0].lower() in known:
+            raise OptionError(
+                f"opponents are agent names, without settings: {name!r} names settings; "
+                "pass agents you made (meeple.rl.PolicyAgent or an Agent) through a "
+                "Python loop instead"
+            )
+        if not isinstance(name, str) or name.lower() not in known:
             raise OptionError(f"unknown agent {name!r}; available agents: {', '.join(known)}")
-    return names
+    return [name.lower() for name in names]
 
 
 class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
@@ -98,6 +112,14 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.seat_option = seat
         self.opponent_names = _opponent_names(opponents, n)
         self.invalid_action = invalid_action
+        if (
+            isinstance(illegal_action_reward, bool)
+            or not isinstance(illegal_action_reward, int | float)
+            or not math.isfinite(illegal_action_reward)
+        ):
+            raise OptionError(
+                f"illegal_action_reward must be a finite number, not {illegal_action_reward!r}"
+            )
         self.illegal_action_reward = float(illegal_action_reward)
         self.render_mode = check_render_mode(render_mode)
         self.encoder = encoder_for(self.game)

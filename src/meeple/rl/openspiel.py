@@ -37,7 +37,7 @@ import meeple
 from meeple.core.game import Game, State
 from meeple.core.registry import list_games
 from meeple.core.rng import Rng
-from meeple.errors import OptionError
+from meeple.errors import IllegalActionError, OptionError
 from meeple.rl.encoding import Encoder, encoder_for
 from meeple.rl.errors import missing_extra
 
@@ -200,10 +200,12 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         core = self.core
         inner = core.inner
         if inner is None:
+            if int(action) != 0:
+                raise IllegalActionError(f"the deal's only outcome is 0, not {action!r}")
             core.inner = core.game.meeple_game.new_initial_state(seed=core.game.deal_seed())
             return
         action = int(action)
-        actor = inner.current_player
+        actor = inner.current_player  # apply_action below refuses an illegal id
         public = inner.public_action_string(action)
         inner.apply_action(action)
         core.log.append((actor, action, public))
@@ -308,12 +310,26 @@ def register_openspiel_games() -> list[str]:
     return names
 
 
-def openspiel_game(game: str = "anludim", players: int | None = None, **params: Any) -> Any:
-    """`pyspiel.load_game` of a meeple game, e.g. openspiel_game("anludim", players=3)."""
+def openspiel_game(game: str | Game = "anludim", players: int | None = None, **params: Any) -> Any:
+    """`pyspiel.load_game` of a meeple game, e.g. openspiel_game("anludim", players=3):
+    a name with its players and options, or a configured Game (as the other adapters
+    take). An unknown game or option is meeple's error, before OpenSpiel sees it."""
     register_openspiel_games()
-    if players is not None:
-        params["players"] = players
-    return pyspiel.load_game(short_name(game), params)
+    if isinstance(game, Game):
+        if players is not None or params:
+            raise OptionError(
+                "pass players and options with a game name, not with a loaded game "
+                f"({game.info.name} is already configured)"
+            )
+        name = game.info.name
+        params = {**game.info.values, "players": game.info.players}
+    else:
+        options = {k: v for k, v in params.items() if k not in RESERVED}
+        meeple.load_game(game, players=players, **options)  # meeple's errors first
+        name = game
+        if players is not None:
+            params["players"] = players
+    return pyspiel.load_game(short_name(name), params)
 
 
 def resampler(seed: int) -> Callable[[Any, int], Any]:

@@ -137,6 +137,8 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         if self._state is None:
             raise EnvStateError("call reset() before step()")
+        if not self.agents:
+            raise EnvStateError("the game is over and every agent is done: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -167,9 +169,15 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.infos[agent] = {"returns": list(returns), "scores": list(scores)}
         self._accumulate_rewards()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._state is not None and not self.agents:
+            raise EnvStateError("the game is over and every agent is done: call reset()")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
     def observe(self, agent: str) -> Observation:
         """`agent`'s encoded view and action mask; computed only when asked for."""
-        seat = self.agent_name_mapping[agent]
+        seat = self._seat_of(agent)
         key = (self._steps, seat)
         if key == self._cache_key:
             return self._cache
@@ -185,8 +193,16 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def action_mask(self, agent: str | None = None) -> NDArray[np.int8]:
         """The legal-action mask of `agent` (default: the agent to act), without encoding
         its observation: the cheap way to act when only legality matters."""
-        seat = self.agent_name_mapping[agent or self.agent_selection]
+        seat = self._seat_of(agent or self.agent_selection)
         return self._mask(self.game_state, seat)
+
+    def _seat_of(self, agent: Any) -> int:
+        seat = self.agent_name_mapping.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise EnvStateError(
+                f"no agent {agent!r} in this game; its agents: {', '.join(self.possible_agents)}"
+            )
+        return seat
 
     def _mask(self, state: State, seat: int) -> NDArray[np.int8]:
         return legal_mask(state, seat, self._num_actions)

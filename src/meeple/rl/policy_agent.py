@@ -45,9 +45,11 @@ class PolicyAgent:
         observation = encoder_for(state.game).encode_state(state, seat)
         mask = legal_mask(state, seat, size)
         chosen = self.policy(observation, mask)
-        try:
-            action = int(chosen)
-        except (TypeError, ValueError):
+        try:  # integers only (numpy's too): 130.7 is no id, nor "130"
+            if isinstance(chosen, bool):
+                raise TypeError
+            action = int(chosen.__index__())
+        except (AttributeError, TypeError):
             raise AgentError(
                 f"the policy {self.name!r} answered {chosen!r}, not an action id"
             ) from None

@@ -139,8 +139,7 @@ def make_bot(spec: str, seed: int) -> Agent:
     """The agent a spec names, within the server's limits on thinking time."""
     if not isinstance(spec, str) or not spec.strip():
         raise AgentError('a bot seat needs an agent spec such as "random" or "greedy"')
-    name, sep, settings = spec.strip().partition(":")
-    agent = make_from_spec(name.lower() + sep + settings, seed=seed)  # names case-blind
+    agent = make_from_spec(spec, seed=seed)
     seconds = getattr(agent, "seconds", None)
     if isinstance(seconds, int | float) and seconds > MAX_BOT_SECONDS:
         raise AgentError(f"bots on this server think at most {MAX_BOT_SECONDS:g} s a move")
