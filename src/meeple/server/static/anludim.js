@@ -1,6 +1,6 @@
 // Anludim: apprentice cards with two halves, five teachers, their stacks of items.
 // Built from the observation alone (src/meeple/games/anludim/rules.py _observe).
-import { h, clear, humanize, seatColour, legalMap, clickable, actButton, details } from '/static/dom.js';
+import { h, clear, humanize, seatColour, legalMap, clickable, actButton, details, counted } from '/static/dom.js';
 
 // Action ids (src/meeple/games/anludim/actions.py); GET /api/games overrides them.
 const DEFAULT_ACTIONS = {
@@ -297,7 +297,7 @@ function playersPanel(obs, A, legal, act) {
           h('span', { class: 'rounds', title: 'rounds won' }, roundsText(obs.rounds_won?.[seat] ?? 0)),
         ),
         h('div', { class: 'player-stats' },
-          h('span', {}, `🂠 ${obs.hand_sizes?.[seat] ?? 0} cards`),
+          h('span', {}, `🂠 ${counted(obs.hand_sizes?.[seat] ?? 0, 'card')}`),
           scrollEl,
           h('span', { title: 'total item value' }, `Σ ${obs.totals?.[seat] ?? 0}`)),
         h('div', { class: 'items' }, items.length ? items : h('span', { class: 'muted small' }, 'no items')),

@@ -2,7 +2,7 @@
 // clicking a cell, a tile, a Spirit or a card. Built from the observation alone
 // (src/meeple/games/aridnyk/rules.py _observe) plus the texts of legal actions and of
 // the log, which name tiles' terrains and cards' titles.
-import { h, s, clear, humanize, seatColour, legalMap, clickable, actButton, details } from '/static/dom.js';
+import { h, s, clear, humanize, seatColour, legalMap, clickable, actButton, details, counted } from '/static/dom.js';
 
 // Action ids (src/meeple/games/aridnyk/actions.py); GET /api/games overrides them.
 const DEFAULT_ACTIONS = {
@@ -554,9 +554,9 @@ function playersPanel(obs, you) {
       h('div', { class: 'player-stats' },
         h('span', { class: 'sheep', 'data-testid': 'sheep', title: 'Sheep' }, `🐑 ${obs.sheep?.[seat] ?? 0} Sheep`),
         h('span', { title: 'fulfilled Plots' }, `✔ ${fulfilled.length} fulfilled`),
-        h('span', { title: 'tiles in hand' }, `▦ ${sizes.tiles ?? 0} tiles`),
-        h('span', { title: 'Plots in hand' }, `📜 ${sizes.plots ?? 0} Plots`),
-        h('span', { title: 'Trinkets in hand' }, `🎁 ${sizes.trinkets ?? 0} Trinkets`)),
+        h('span', { title: 'tiles in hand' }, `▦ ${counted(sizes.tiles ?? 0, 'tile')}`),
+        h('span', { title: 'Plots in hand' }, `📜 ${counted(sizes.plots ?? 0, 'Plot')}`),
+        h('span', { title: 'Trinkets in hand' }, `🎁 ${counted(sizes.trinkets ?? 0, 'Trinket')}`)),
       fulfilled.length ? h('div', { class: 'muted small' }, `Fulfilled: ${fulfilled.map((p) => cardLabel('plot', p)).join(', ')}`) : null,
       knownBits.length ? h('div', { class: 'muted small' }, `Known in hand: ${knownBits.join(', ')}`) : null));
   }

@@ -73,6 +73,11 @@ export function humanize(key) {
 }
 
 /** "fortune_teller" -> "Fortune Teller". */
+/** "1 card", "3 cards": a count and its noun. */
+export function counted(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function titleCase(key) {
   return String(key)
     .split(/[_\s]+/)

@@ -228,7 +228,7 @@ async function onCreate(ev) {
 function showCreated(id, mine, others, mineSeats) {
   clear(els.created);
   els.created.hidden = false;
-  els.created.append(h('h3', {}, `Table ${id} created`));
+  els.created.append(h('h3', {}, 'Table ', h('span', { class: 'table-id' }, id), ' created'));
   if (others.length) {
     els.created.append(h('p', {}, 'Send each player their own invitation link:'));
     for (const inv of others) {
@@ -240,6 +240,7 @@ function showCreated(id, mine, others, mineSeats) {
     ? h('a', { class: 'button primary', href: mine.url, 'data-testid': 'go-to-seat' }, `Take your seat (seat ${mine.seat}) →`)
     : h('a', { class: 'button', href: `/table/${encodeURIComponent(id)}`, 'data-testid': 'go-to-seat' }, 'Watch the table →');
   els.created.append(h('p', { class: 'buttons' }, go));
+  els.created.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   refreshTables();
 }
 
@@ -328,9 +329,10 @@ function renderTables(list) {
     );
   }
   els.tables.append(
-    h('table', { class: 'list', 'data-testid': 'tables-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num' }, 'Moves'), h('th', {}, 'Created'), h('th', {}, ''))),
-      tbody),
+    h('div', { class: 'list-scroll' },
+      h('table', { class: 'list', 'data-testid': 'tables-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num' }, 'Moves'), h('th', {}, 'Created'), h('th', {}, ''))),
+        tbody)),
   );
 }
 
