@@ -692,9 +692,10 @@ class AnludimState(CheckedState):
         return "done keeping: discard the rest"
 
     def public_action_string(self, action: int) -> str:
+        text = self.action_to_string(action)  # refuses what is not an id, first
         if A.KEEP <= action < A.KEEP_DONE:
             return "keeps a card"
-        return third_person(self.action_to_string(action))
+        return third_person(text)
 
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._hands)
