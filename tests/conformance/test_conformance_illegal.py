@@ -92,3 +92,13 @@ def test_illegal_actions_at_many_positions(config: Config, seed: int) -> None:
         assert state.history() == history
         assert state.current_player == player
         assert set(state.legal_actions()) == legal
+
+
+def test_action_texts_refuse_what_is_not_an_id(config: Config) -> None:
+    """Bad input to the action texts is the same IllegalActionError as to apply_action."""
+    state = next(iter(sample_states(config, 7, 2)))
+    size = state.game.info.num_distinct_actions
+    for bad in ("x", -1, size, 2.0, True, None):
+        for text in (state.action_to_string, state.public_action_string):
+            with pytest.raises(IllegalActionError):
+                text(bad)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import meeple
 from meeple import TERMINAL
 from meeple.errors import IllegalActionError
 from meeple.games.anludim import actions as A
@@ -663,11 +662,3 @@ def test_bad_seat_is_a_meeple_error() -> None:
             s.observation(bad)  # type: ignore[arg-type]
         with pytest.raises(MeepleError):
             s.resample(bad, 1)  # type: ignore[arg-type]
-
-
-def test_action_texts_refuse_what_is_not_an_id() -> None:
-    state = meeple.load_game("anludim", players=2).new_initial_state(seed=1)
-    for bad in ("x", -1, 10**6, 2.0, True):
-        for text in (state.action_to_string, state.public_action_string):
-            with pytest.raises(IllegalActionError, match="is not an id"):
-                text(bad)  # type: ignore[arg-type]

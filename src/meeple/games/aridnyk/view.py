@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 
+from meeple.errors import IllegalActionError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.components import (
     CHARACTER_NAMES,
@@ -53,7 +54,7 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     same to all seats (discarded cards go face up to the discard pile); that choice is
     secret until every seat has made it."""
     if action.__class__ is not int or not 0 <= action < A.NUM_ACTIONS:
-        return f"<no such action {action!r}>"
+        raise IllegalActionError(f"action {action!r} is not an id in 0..{A.NUM_ACTIONS - 1}")
     if action < A.ROTATE:
         return f"choose {_tile_name(action - A.HAND_TILE)} from your hand"
     if action < A.CELL:

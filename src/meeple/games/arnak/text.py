@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.errors import IllegalActionError
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
     ASSISTANTS,
@@ -121,7 +122,7 @@ def _node_name(state: ArnakState, node: int) -> str:
 
 def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action.__class__ is not int or not 0 <= action < A.NUM_ACTIONS:
-        return f"<no such action {action!r}>"
+        raise IllegalActionError(f"action {action!r} is not an id in 0..{A.NUM_ACTIONS - 1}")
     frame = state._stack[-1] if state._stack else None
     kind = frame[0] if frame else None
     if action < A.PLAY_AREA:
