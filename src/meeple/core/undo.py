@@ -71,7 +71,9 @@ def _plan(state: State, seat: int) -> TakeBack | str:
     start = len(actions) - 1
     while start >= 0 and movers[start] == seat and choices[start] == 1:
         start -= 1
-    if start < 0 or movers[start] != seat:
+    if start < 0:
+        return "there is no choice of yours to take back: every move so far was forced"
+    if movers[start] != seat:
         return "another seat has moved since your last choice: it cannot be taken back"
     before = replay({**record, "actions": actions[:start]})
     undone = actions[start:]
