@@ -150,3 +150,19 @@ def test_a_policy_answer_that_is_not_an_integer_is_an_agent_error() -> None:
         with pytest.raises(AgentError, match="not an action id"):
             PolicyAgent(lambda obs, mask, a=answer: a).act(state)
     assert PolicyAgent(lambda obs, mask: np.int64(legal)).act(state) == legal
+
+
+def test_an_encoder_refuses_another_games_state_and_a_wrong_vector() -> None:
+    from meeple.errors import MeepleError
+    from meeple.rl import encoder_for
+    from meeple.rl.errors import NoEncoderError
+
+    encoder = encoder_for("anludim")
+    arnak = meeple.load_game("arnak", players=2).new_initial_state(seed=1)
+    with pytest.raises(NoEncoderError, match="cannot encode a state of arnak"):
+        encoder.encode_state(arnak, 0)
+    with pytest.raises(MeepleError, match=f"vector of {encoder.size} values"):
+        encoder.views(np.zeros(10, np.float32))
+    state = meeple.load_game("anludim").new_initial_state(seed=1)
+    vector = encoder.encode_state(state, 0)
+    assert set(encoder.views(vector)) == {block.name for block in encoder.blocks}

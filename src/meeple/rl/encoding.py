@@ -101,11 +101,18 @@ class Encoder(ABC):
         """`player`'s encoded view of `state`: through `observation_ids` where the game
         and this encoder have that compact form, else through `observation`. Either
         way only what `player` may know is read."""
-        if self.reads_ids:
-            ids = state.observation_ids(player)
-            if ids is not None:
-                return self.encode_ids(ids)
-        return self.encode(state.observation(player))
+        try:  # no check on the way: this runs at every step of an environment
+            if self.reads_ids:
+                ids = state.observation_ids(player)
+                if ids is not None:
+                    return self.encode_ids(ids)
+            return self.encode(state.observation(player))
+        except (ValueError, TypeError, KeyError, IndexError):
+            if state.game.info.name != self.game_name:  # the likely cause, said plainly
+                raise NoEncoderError(
+                    f"the {self.game_name} encoder cannot encode a state of {state.game.info.name}"
+                ) from None
+            raise
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise a MeepleError if `observation` is not one this encoder can read (another
@@ -125,6 +132,11 @@ class Encoder(ABC):
 
     def views(self, vector: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
         """Each block of `vector` as a named array of its shape (views, not copies)."""
+        if getattr(vector, "shape", None) != (self.size,):
+            raise MeepleError(
+                f"views() reads one encoded vector of {self.size} values, "
+                f"not an array of shape {getattr(vector, 'shape', None)}"
+            )
         return {b.name: vector[b.offset : b.end].reshape(b.shape) for b in self.blocks}
 
     def describe(self) -> list[tuple[str, str, int, str]]:
