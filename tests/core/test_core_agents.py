@@ -21,7 +21,12 @@ def test_list_agents() -> None:
     assert names == sorted(names)
 
 
-@pytest.mark.parametrize("name", ["no-such-agent", "", "Random", "random "])
+def test_agent_names_are_read_in_any_case() -> None:
+    assert agents.make("Random", seed=1).name == agents.make("random", seed=1).name
+    assert agents.make_from_spec("ISMCTS:iterations=5", seed=1).name == "ismcts"
+
+
+@pytest.mark.parametrize("name", ["no-such-agent", "", "random "])
 def test_unknown_agent_lists_available(name: str) -> None:
     with pytest.raises(AgentError) as info:
         agents.make(name)
