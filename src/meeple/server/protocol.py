@@ -234,11 +234,15 @@ def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
     return text
 
 
+def _a_message(kind: str) -> str:
+    """A message type in running text: "an act message", "a chat message"."""
+    return f"{'an' if kind[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {kind} message"
+
+
 def _integer(message: dict[str, Any], key: str) -> int:
     if key not in message:
         kind = str(message.get("type"))
-        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
-        raise ProtocolError(f"{article} {kind} message needs {key!r}: {{'type': '{kind}', ...}}")
+        raise ProtocolError(f"{_a_message(kind)} needs {key!r}: {{'type': '{kind}', ...}}")
     value = message[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise ProtocolError(f"{key!r} must be an integer, not {value!r}")
@@ -278,8 +282,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
-        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
-        raise ProtocolError(f"unknown field {extra[0]!r} in {article} {kind} message")
+        raise ProtocolError(f"unknown field {extra[0]!r} in {_a_message(kind)}")
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":
