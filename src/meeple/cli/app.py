@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.markdown import Markdown
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -36,7 +35,14 @@ from meeple.cli.common import (
     show_value,
     stopped_by_sigterm,
 )
-from meeple.cli.play import HUMAN, Session, results_table, resumed, seat_agents
+from meeple.cli.play import (
+    HUMAN,
+    Session,
+    how_to_play_page,
+    results_table,
+    resumed,
+    seat_agents,
+)
 from meeple.core.game import Game, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
@@ -234,13 +240,7 @@ def games() -> None:
 def rules(game: GameArg) -> None:
     """How to play a game: its aim, a turn and its variants, on one page."""
     with guarded():
-        loaded = load_game(game)
-        text = loaded.how_to_play()
-        console = out()
-        if not text:
-            console.print(f"{loaded.info.title} has no how-to-play page", markup=False)
-            return
-        console.print(Markdown(f"# How to play {loaded.info.title}\n\n{text}"))
+        out().print(how_to_play_page(load_game(game)))
 
 
 # --- play -----------------------------------------------------------------------------

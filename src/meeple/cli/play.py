@@ -13,7 +13,7 @@ from rich.text import Text
 
 from meeple import agents
 from meeple.agents import HINT_AGENT, Agent
-from meeple.core.game import State
+from meeple.core.game import Game, State
 from meeple.core.record import replay, save_record
 from meeple.core.undo import take_back
 from meeple.errors import AgentError, OptionError, TakeBackError
@@ -74,6 +74,12 @@ def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | N
         except ImportError as exc:
             raise AgentError(f"bot {name!r} cannot be loaded: {exc}") from None
     return seats
+
+
+def how_to_play_page(game: Game) -> Markdown:
+    """The game's how-to-play page, titled, for the terminal."""
+    text = game.how_to_play() or "This game has no how-to-play page."
+    return Markdown(f"# How to play {game.info.title}\n\n{text}")
 
 
 def match_action(text: str, labels: Sequence[str]) -> int:
@@ -225,7 +231,7 @@ class Session:
                 self.hint(legal, labels)
                 continue
             if text.lower() == "rules":
-                self.console.print(Markdown(self.game.how_to_play() or "No page for this game."))
+                self.console.print(how_to_play_page(self.game))
                 continue
             if text.lower() in ("u", "undo"):
                 if self.take_back(seat):

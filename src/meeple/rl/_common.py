@@ -41,17 +41,23 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-def as_action(action: Any, num_actions: int) -> int:
-    """An action id as a plain int (numpy integers and 0-d arrays are accepted)."""
+def as_integer(action: Any) -> int:
+    """An action as a plain int (numpy integers and 0-d arrays are accepted; bools,
+    floats and text are not): IllegalActionError otherwise."""
     if action.__class__ is int:
         result: int = action
-    elif isinstance(action, bool) or not hasattr(action, "__index__"):
+        return result
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
         raise IllegalActionError(f"an action is an integer id, not {action!r}")
-    else:
-        try:
-            result = action.__index__()
-        except TypeError:  # numpy arrays of floats or of more than one element
-            raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+    try:
+        return int(action.__index__())
+    except TypeError:  # numpy arrays of floats or of more than one element
+        raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+
+
+def as_action(action: Any, num_actions: int) -> int:
+    """An action id as a plain int, in range (see as_integer)."""
+    result = as_integer(action)
     if not 0 <= result < num_actions:
         raise IllegalActionError(f"action {result} is out of range: ids run 0..{num_actions - 1}")
     return result

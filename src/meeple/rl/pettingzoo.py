@@ -39,6 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise missing_extra(exc) from exc
 
 Observation = dict[str, NDArray[Any]]
+ALL_DONE = "the game is over and every agent is done: call reset()"
 
 
 class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -138,7 +139,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self._state is None:
             raise EnvStateError("call reset() before step()")
         if not self.agents:
-            raise EnvStateError("the game is over and every agent is done: call reset()")
+            raise EnvStateError(ALL_DONE)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -171,7 +172,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self._state is not None and not self.agents:
-            raise EnvStateError("the game is over and every agent is done: call reset()")
+            raise EnvStateError(ALL_DONE)
         result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
         return result
 
@@ -197,12 +198,12 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self._mask(self.game_state, seat)
 
     def _seat_of(self, agent: Any) -> int:
-        seat = self.agent_name_mapping.get(agent) if isinstance(agent, str) else None
-        if seat is None:
+        try:  # a plain look-up: observe() runs at every step
+            return self.agent_name_mapping[agent]
+        except (KeyError, TypeError):  # TypeError: an unhashable agent
             raise EnvStateError(
                 f"no agent {agent!r} in this game; its agents: {', '.join(self.possible_agents)}"
-            )
-        return seat
+            ) from None
 
     def _mask(self, state: State, seat: int) -> NDArray[np.int8]:
         return legal_mask(state, seat, self._num_actions)

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.core.game import State
-from meeple.errors import AgentError
-from meeple.rl._common import legal_mask
+from meeple.errors import AgentError, IllegalActionError
+from meeple.rl._common import as_integer, legal_mask
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import missing_extra
 
@@ -46,10 +46,8 @@ class PolicyAgent:
         mask = legal_mask(state, seat, size)
         chosen = self.policy(observation, mask)
         try:  # integers only (numpy's too): 130.7 is no id, nor "130"
-            if isinstance(chosen, bool):
-                raise TypeError
-            action = int(chosen.__index__())
-        except (AttributeError, TypeError):
+            action = as_integer(chosen)
+        except IllegalActionError:
             raise AgentError(
                 f"the policy {self.name!r} answered {chosen!r}, not an action id"
             ) from None

@@ -72,12 +72,12 @@ export function humanize(key) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-/** "fortune_teller" -> "Fortune Teller". */
 /** "1 card", "3 cards": a count and its noun. */
 export function counted(n, noun) {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/** "fortune_teller" -> "Fortune Teller". */
 export function titleCase(key) {
   return String(key)
     .split(/[_\s]+/)
@@ -250,7 +250,7 @@ export async function fetchJSON(url, options = {}) {
  */
 export function markdown(text) {
   const blocks = [];
-  let list = null;
+  let list = null; // the open list: {ordered, el, item, text} (its last item and text)
   let para = null;
   const inline = (line) => {
     const out = [];
@@ -281,21 +281,19 @@ export function markdown(text) {
       if (para) flush();
       const ordered = /^\d/.test(line);
       if (!list || list.ordered !== ordered) {
-        list = { ordered, el: h(ordered ? 'ol' : 'ul', {}), items: [] };
+        list = { ordered, el: h(ordered ? 'ol' : 'ul', {}) };
         blocks.push(list.el);
       }
-      list.items.push(item[1]);
-      list.el.append(h('li', {}));
+      list.item = h('li', {});
+      list.text = item[1];
+      list.el.append(list.item);
     } else if (list && /^\s/.test(raw)) {
-      list.items[list.items.length - 1] += ` ${line.trim()}`;
+      list.text += ` ${line.trim()}`;
     } else {
       list = null;
       para = para ? `${para} ${line.trim()}` : line.trim();
     }
-    if (list) {
-      const last = list.el.lastElementChild;
-      fill(last, ...inline(list.items[list.items.length - 1]));
-    }
+    if (list) fill(list.item, ...inline(list.text));
   }
   flush();
   return blocks;

@@ -426,8 +426,7 @@ document.addEventListener('keydown', (event) => {
     undo();
     return;
   }
-  if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target instanceof HTMLElement && event.target.closest('input, select, textarea')) return;
+  if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey || typing) return;
   if (event.key === 'ArrowLeft') showStep(currentStep() - 1);
   else if (event.key === 'ArrowRight') showStep(currentStep() + 1);
   else return;
