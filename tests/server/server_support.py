@@ -7,11 +7,27 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+import meeple
+
 with warnings.catch_warnings():
     # Starlette prefers the httpx2 package; httpx works the same for these tests.
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
     from starlette.testclient import WebSocketTestSession
+
+
+def seat_log(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """The log a replay of the record gives `seat`: its own moves as it chose them, the
+    others' in their public text."""
+    state = meeple.replay({**record, "actions": []})
+    log: list[dict[str, Any]] = []
+    for action in record["actions"]:
+        who = state.current_player
+        own = who == seat
+        text = state.action_to_string(action) if own else state.public_action_string(action)
+        log.append({"seat": who, "text": text})
+        state.apply_action(action)
+    return log
 
 
 def database(tmp_path: Path) -> str:

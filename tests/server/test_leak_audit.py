@@ -273,13 +273,14 @@ def _state_when(ws: Any, condition: Any) -> dict[str, Any]:
 
 def test_server_log_shows_other_seats_keeps_as_public_text(client: TestClient) -> None:
     """Two people play Anludim over WebSockets with a spectator watching: every log
-    entry anyone receives is the action's public text, computed on the server's true
-    state before the action, and a keep reads "keeps a card" to all."""
+    entry of another seat's move is the action's public text, computed on the server's
+    true state before the action, so a keep reads "keeps a card" to the other seat and
+    the spectator; only the seat that kept reads its own move as it chose it."""
     created = create(client, ["human", "human"], seed=23)
     table_id = created["table"]["id"]
     tokens = [invite["token"] for invite in created["invites"]]
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    expected: list[dict[str, Any]] = []
+    expected: list[list[dict[str, Any]]] = [[], [], []]  # the log per socket
     private_keeps = 0
     with (
         client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0,
@@ -299,12 +300,16 @@ def test_server_log_shows_other_seats_keeps_as_public_text(client: TestClient) -
                 private_keeps += 1
                 assert public == "keeps a card"
                 assert public != truth.action_to_string(action)
-            expected.append({"seat": decider, "text": public})
+            # the seat that acted reads its move as it chose it; the others and the
+            # spectator (index 2) only ever the public text
+            for i, log in enumerate(expected):
+                text = truth.action_to_string(action) if i == decider else public
+                log.append({"seat": decider, "text": text})
             version = views[0]["version"]
             sockets[decider].send_json({"type": "act", "action": action, "version": version})
             views = [_state_when(ws, lambda m, v=version + 1: m["version"] == v) for ws in sockets]
-            for received in views:
-                assert received["log"] == expected
+            for received, log in zip(views, expected, strict=True):
+                assert received["log"] == log
     assert private_keeps, "no card was kept: the check would be vacuous"
 
 

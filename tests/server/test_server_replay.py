@@ -4,7 +4,7 @@ saw it."""
 from __future__ import annotations
 
 import pytest
-from server_support import TestClient, create, first_legal, play_until
+from server_support import TestClient, create, first_legal, play_until, seat_log
 
 import meeple
 from meeple.server.views import spectator_observation
@@ -26,6 +26,8 @@ def test_each_step_is_the_view_a_seat_or_a_spectator_had(client: TestClient, gam
     assert moves == final["version"]
     state = meeple.load_game(game, players=2).new_initial_state(seed=record["seed"])
     steps = sorted({0, 1, moves // 2, moves - 1, moves})
+    logs = {seat: seat_log(record, seat) for seat in (None, 0, 1)}
+    assert logs[0] == final["log"]
     for step in range(moves + 1):
         if step in steps:
             for seat in (None, 0, 1):
@@ -39,7 +41,7 @@ def test_each_step_is_the_view_a_seat_or_a_spectator_had(client: TestClient, gam
                 assert msg["current_player"] == state.current_player
                 expected = spectator_observation(state) if seat is None else state.observation(seat)
                 assert msg["observation"] == expected
-                assert msg["log"] == final["log"][:step]
+                assert msg["log"] == logs[seat][:step]
                 if step < moves:
                     assert msg["returns"] is None and msg["scores"] is None
                 else:

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import TestClient, create, database, first_legal, next_message, play_until
+from server_support import (
+    TestClient,
+    create,
+    database,
+    first_legal,
+    next_message,
+    play_until,
+    seat_log,
+)
 from typer.testing import CliRunner
 
 import meeple
@@ -45,21 +53,11 @@ def test_restart_in_the_middle_of_a_game_and_finish_it(tmp_path: Path) -> None:
     state = meeple.replay(record)
     assert state.is_terminal() and len(record["actions"]) == final["version"]
     assert state.returns() == final["returns"] and state.scores() == final["scores"]
-    assert public_log(record) == final["log"]
+    assert seat_log(record, 0) == final["log"]
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     replayed = CliRunner().invoke(cli, ["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
-
-
-def public_log(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The public log a replay of the record produces."""
-    state = meeple.replay({**record, "actions": []})
-    log: list[dict[str, Any]] = []
-    for action in record["actions"]:
-        log.append({"seat": state.current_player, "text": state.public_action_string(action)})
-        state.apply_action(action)
-    return log
 
 
 def wait_for(
@@ -91,7 +89,7 @@ def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
         shown = client.get(f"/api/tables/{table_id}/replay?step={step}&seat=1").json()
     middle = meeple.replay({**record, "actions": record["actions"][:step]})
     assert shown["observation"] == middle.observation(1)
-    assert shown["log"] == public_log(record)[:step]
+    assert shown["log"] == seat_log(record, 1)[:step]
 
 
 def _table(table_id: str) -> StoredTable:

@@ -16,7 +16,7 @@ from server_support import TestClient, WebSocketTestSession, create, next_messag
 
 import meeple
 from meeple.core import Rng, State
-from meeple.server.views import state_message
+from meeple.server.views import log_entry, state_message
 
 TABLE = {"id": "t", "status": "playing"}
 CONFIGS = [(name, players) for name in meeple.list_games() for players in (2, 3)]
@@ -38,7 +38,9 @@ def positions(game: str, players: int, seed: int, count: int) -> list[tuple[Stat
                 assert other_truth.public_action_string(action) == text, (
                     f"the public text of action {action} depends on what seat {player} cannot see"
                 )
-        log.append({"seat": state.current_player, "text": text})
+        entry = log_entry(state, action)
+        assert entry["text"] == text and entry["seat"] == state.current_player
+        log.append(entry)
         state.apply_action(action)
     seen.append((state, log))
     stride = max(1, len(seen) // count)

@@ -46,7 +46,7 @@ from meeple.server.protocol import (
     error_message,
     parse_client_message,
 )
-from meeple.server.views import state_message
+from meeple.server.views import log_entry, state_message
 from meeple.store import (
     STATUSES,
     ActionWriter,
@@ -384,15 +384,14 @@ class TableManager:
         state = game.new_initial_state(seed=meta.seed)
         entries: list[dict[str, Any]] = []
         for step, action in enumerate(meta.actions):
-            seat = state.current_player
             try:
-                text = state.public_action_string(action)
+                entry = log_entry(state, action)
                 state.apply_action(action)
             except IllegalActionError as exc:
                 raise StoreError(
                     f"table {meta.id}: stored action {step} ({action}) is illegal: {exc}"
                 ) from None
-            entries.append({"seat": seat, "text": text})
+            entries.append(entry)
         meta.moves = len(meta.actions)
         meta.current_player = state.current_player
         agents = {
@@ -816,15 +815,21 @@ class TableManager:
         """Apply a checked action: on a clone, then stored and committed, then made the
         table's state and broadcast. Call with the table's lock held."""
         after = table.state.clone()
-        text = after.public_action_string(action)
+        entry = log_entry(after, action)
         after.apply_action(action)
         status = "over" if after.is_terminal() else table.meta.status
         # shielded: once the move is on its way to the database, a cancelled caller (a
         # client gone mid-move) must not leave it stored but unapplied in memory
-        await asyncio.shield(self._store_and_apply(table, seat, action, after, text, status))
+        await asyncio.shield(self._store_and_apply(table, seat, action, after, entry, status))
 
     async def _store_and_apply(
-        self, table: Table, seat: int, action: int, after: State, text: str, status: str
+        self,
+        table: Table,
+        seat: int,
+        action: int,
+        after: State,
+        entry: dict[str, Any],
+        status: str,
     ) -> None:
         await self.writer.append(
             table.id,
@@ -836,7 +841,7 @@ class TableManager:
         )
         table.state = after
         table.active = datetime.now(UTC)
-        table.log.append({"seat": seat, "text": text})
+        table.log.append(entry)
         table.meta.moves = table.version
         table.meta.current_player = after.current_player
         table.meta.status = status

@@ -3,7 +3,9 @@
 Every message is built only from the protocol's public surface: `observation(seat)` (or
 `public_observation()` for a spectator), `legal_actions()` with `action_to_string` for
 the seat that decides, `current_player`, and `returns`/`scores` once the game is over.
-The log is made of `public_action_string` texts collected as actions are applied. Nothing
+The log is made of the texts collected as actions are applied: `public_action_string` for
+every seat, and for the seat that took an action also the `action_to_string` it chose
+from (its own words: "keep Axe", "to your play area"), sent to that seat alone. Nothing
 reads a state's internals, so a seat is never sent what it may not see: the message for
 seat p is the same for the true state and for any `state.resample(p, k)`.
 """
@@ -28,6 +30,26 @@ def legal_texts(state: State) -> list[dict[str, Any]]:
     return [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
 
 
+def log_entry(state: State, action: int) -> dict[str, Any]:
+    """The log entry of `action`, taken in `state` (before it is applied): the seat, the
+    public text, and the text the seat chose it by ("own"), which only that seat is sent."""
+    return {
+        "seat": state.current_player,
+        "text": state.public_action_string(action),
+        "own": state.action_to_string(action),
+    }
+
+
+def seat_log(log: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """`log`'s entries as `seat` (None: a spectator) reads them: its own moves in its own
+    words, every other move in the public text (an entry without "own", as a client
+    received it, reads the same for every seat)."""
+    return [
+        {"seat": e["seat"], "text": e.get("own", e["text"]) if e["seat"] == seat else e["text"]}
+        for e in log
+    ]
+
+
 def state_message(
     state: State,
     seat: int | None,
@@ -44,9 +66,8 @@ def state_message(
     and only when the seat decides now are its legal actions included. Only the log's
     entries from `log_start` on are included (those the connection has not been sent
     yet; 0: the whole log). `may_undo`: whether the seat that decides may take back its
-    last choice (the server works it out from the record). The entries are shared, not
-    copied (the server never changes an entry once logged, and encodes the message at
-    once).
+    last choice (the server works it out from the record). Each entry is `seat`'s
+    reading of it (`seat_log`).
     """
     over = state.is_terminal()
     current = state.current_player
@@ -61,7 +82,7 @@ def state_message(
         "observation": observation,
         "current_player": current,
         "legal": legal_texts(state) if deciding else [],
-        "log": list(log[log_start:]),
+        "log": seat_log(log[log_start:], seat),
         "returns": state.returns() if over else None,
         "scores": state.scores() if over else None,
         "undo": deciding and may_undo,
