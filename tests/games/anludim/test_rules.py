@@ -415,6 +415,26 @@ def test_second_and_third_places_break_ties_in_turn_order() -> None:
     assert (result["winner"], result["second"], result["third"]) == (1, 2, 0)
 
 
+def test_second_and_third_places_count_magic_items_not_scrolls() -> None:
+    """Award: "2nd: Among the other players, the player with the highest cumulative
+    value of magic items": seat 2's scrolls lift its total above seat 0's, not its place."""
+    s = new_state(3)
+    for kind in ("vial", "star"):
+        take_from_stack(s, kind, 99)
+    take_from_stack(s, "talisman", 4)
+    put(s, 1, THREES, [half(card(4, c), 4) for c in ("blue", "red", "green")], True)
+    give_items(s, 0, [("vial", 3)])
+    give_items(s, 1, [("vial", 1)])
+    give_items(s, 2, [("vial", 2)])
+    s._scrolls = [0, 0, 2]
+    set_turn(s, 1)
+    draw_and_end(s)
+    result = s.observation(0)["round_results"][-1]
+    assert result["totals"] == [3, 5, 4]
+    assert (result["winner"], result["second"], result["third"]) == (1, 0, 2)
+    assert s.observation(0)["scrolls"] == [2, 0, 1]
+
+
 def test_five_different_items_win_the_round_at_once() -> None:
     s = new_state(3)
     give_items(s, 0, [("vial", 1), ("star", 1), ("voodoo_doll", 1), ("talisman", 1)])

@@ -577,10 +577,15 @@ class AnludimState(CheckedState):
         n = len(self._hands)
         totals = self._totals()
         order = self._tie_order(trigger)
-        ranked = sorted(order, key=lambda seat: (-totals[seat], order.index(seat)))
         if winner < 0:
-            winner = ranked[0]
-        others = [seat for seat in ranked if seat != winner]
+            winner = min(order, key=lambda seat: (-totals[seat], order.index(seat)))
+        # 2nd and 3rd go by "the highest cumulative value of magic items" alone: the
+        # scrolls have been put together for them by then (docs/games/anludim.md).
+        items = [sum(v for _, v in held) for held in self._items]
+        others = sorted(
+            (seat for seat in order if seat != winner),
+            key=lambda seat: (-items[seat], order.index(seat)),
+        )
         self._results.append(
             {
                 "round": self._round,
