@@ -289,18 +289,34 @@ def test_chain_met_by_a_path() -> None:
     assert met(mixed, board(grid(["WGWG"]))) == 1
 
 
-def test_chain_not_met_by_a_t_or_a_block() -> None:
+def test_a_tile_touching_three_breaks_the_chain() -> None:
+    """Card 54: "each tile is adjacent to no more than two other tiles. Three adjacent
+    tiles don't count towards the chain and break it." """
     t_shape = board(grid([".W.", "WWW"]))  # the middle tile touches three
-    assert met(WOODS_CHAIN_4, t_shape) == 0
-    assert met(ChainTask(terrains=["woods"], size=3), t_shape) == 1
-    block = board(grid(["WW", "WW"]))  # a cycle
-    assert met(WOODS_CHAIN_4, block) == 0
-    assert met(ChainTask(terrains=["woods"], size=3), block) == 1
-    # A block with a tail: the path must not touch itself.
-    assert met(ChainTask(terrains=["woods"], size=5), board(grid(["WW.", "WWW"]))) == 0
-    assert met(ChainTask(terrains=["woods"], size=4), board(grid(["WW.", "WWW"]))) == 1
-    # A long line beside a block: the line alone is a chain.
-    assert met(ChainTask(terrains=["woods"], size=5), board(grid(["W....", "WWWWW"]))) == 1
+    assert met(ChainTask(terrains=["woods"], size=2), t_shape) == 0
+    t_long = board(grid([".W..", "WWWW"]))  # broken into 1, 1 and 2
+    assert met(ChainTask(terrains=["woods"], size=2), t_long) == 1
+    assert met(ChainTask(terrains=["woods"], size=3), t_long) == 0
+    block = board(grid(["WWW", "WWW"]))  # both middle tiles touch three
+    assert met(ChainTask(terrains=["woods"], size=2), block) == 1
+    assert met(ChainTask(terrains=["woods"], size=3), block) == 0
+    # A block with a tail: the tile where the tail leaves touches three.
+    tail = board(grid(["WW.", "WWW"]))
+    assert met(ChainTask(terrains=["woods"], size=3), tail) == 1
+    assert met(WOODS_CHAIN_4, tail) == 0
+    # A ring of four: every tile touches two, as the rulebook's definition asks.
+    assert met(WOODS_CHAIN_4, board(grid(["WW", "WW"]))) == 1
+    # A long line with a tile above its end: the end touches two, all is one chain.
+    assert met(ChainTask(terrains=["woods"], size=6), board(grid(["W....", "WWWWW"]))) == 1
+    # Other terrains beside a chain do not break it.
+    assert met(WOODS_CHAIN_4, board(grid(["PPPP", "WWWW", "PPPP"]))) == 1
+
+
+def test_a_tile_laid_beside_a_chain_can_break_it() -> None:
+    """The check is not monotone: a third neighbour breaks what was a chain."""
+    lay = board(grid(["WWWW"]))
+    assert met(WOODS_CHAIN_4, lay) == 1
+    assert met(WOODS_CHAIN_4, board(grid([".W..", "WWWW"]))) == 0
 
 
 def test_chain_short_tolerance() -> None:
@@ -475,14 +491,14 @@ NAMES: dict[str, TerrainName] = {"W": "woods", "P": "peaks", "G": "polonyna"}
 
 
 def brute_chain(cells: set[Cell], need: int) -> bool:
-    """Some `need` of `cells` induce a path (a sub-path of a longer one is one too)."""
+    """Some `need` connected cells of `cells` each touch at most two of all `cells` (a
+    cell touching three breaks any chain it is in)."""
     if need <= 0:
         return True
     for subset in combinations(sorted(cells), need):
         chosen = set(subset)
-        degree = {c: sum((c[0] + dx, c[1] + dy) in chosen for dx, dy in DELTA) for c in chosen}
-        edges = sum(degree.values()) // 2
-        if max(degree.values()) > 2 or edges != need - 1:
+        degree = {c: sum((c[0] + dx, c[1] + dy) in cells for dx, dy in DELTA) for c in chosen}
+        if max(degree.values()) > 2:
             continue
         seen = {subset[0]}
         todo = [subset[0]]

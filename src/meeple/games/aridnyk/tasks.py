@@ -192,7 +192,7 @@ def _river_ends(layout: Layout, comp: Sequence[int]) -> tuple[int, int]:
 
 
 def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
-    """Whether tiles with terrains in tmask contain an induced path of `need` tiles."""
+    """Whether tiles with terrains in tmask hold a chain of `need` tiles (see _search_chain)."""
     key = ("tasks", "chain", tmask, need)
     got: bool | None = layout.cache.get(key)
     if got is None:
@@ -201,62 +201,36 @@ def _has_chain(layout: Layout, tmask: int, need: int) -> bool:
     return got
 
 
-def _search_chain(layout: Layout, tmask: int, need: int, within: list[Cell] | None = None) -> bool:
-    """See _has_chain; with `within`, only the groups holding one of those cells."""
+def _search_chain(layout: Layout, tmask: int, need: int) -> bool:
+    """The rulebook's Chain: "a group of adjacent tiles, where each tile is adjacent to no
+    more than two other tiles. Three adjacent tiles don't count towards the chain and break
+    it." A tile touching three or more tiles with terrains in tmask is in no chain and
+    splits its group; a chain is what is left of a group, and `need` is met by one of at
+    least `need` tiles."""
+    if need <= 0:
+        return True
     terrain = layout.terrain
-    if within is not None:
-        cells = _groups_holding(layout, tmask, within)
-    else:
-        cells = [c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1]
-    if len(cells) < need:
+    present = {c for c, t in layout.at.items() if (tmask >> terrain[t]) & 1}
+    if len(present) < need:
         return False
-    if need <= 1:
-        return need <= 0 or bool(cells)
-    present = set(cells)
-    adj: dict[Cell, list[Cell]] = {}
-    for c in cells:
+    links: dict[Cell, list[Cell]] = {}
+    for c in present:
         x, y = c
-        adj[c] = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if n in present]
-    path: list[Cell] = []
-    on_path: set[Cell] = set()
-
-    def extend(last: Cell) -> bool:
-        if len(path) == need:
-            return True
-        for n in adj[last]:
-            if n in on_path:
-                continue
-            if any(m != last and m in on_path for m in adj[n]):
-                continue
-            path.append(n)
-            on_path.add(n)
-            if extend(n):
-                return True
-            path.pop()
-            on_path.remove(n)
-        return False
-
-    # Only groups of at least `need` tiles can hold such a path.
-    left = set(cells)
-    starts: list[Cell] = []
+        near = [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if n in present]
+        if len(near) <= 2:
+            links[c] = near
+    left = set(links)
     while left:
-        comp = [left.pop()]
+        chain = [left.pop()]
         i = 0
-        while i < len(comp):
-            for n in adj[comp[i]]:
+        while i < len(chain):
+            for n in links[chain[i]]:
                 if n in left:
                     left.remove(n)
-                    comp.append(n)
+                    chain.append(n)
             i += 1
-        if len(comp) >= need:
-            starts.extend(comp)
-    for start in starts:
-        path.append(start)
-        on_path.add(start)
-        if extend(start):
+        if len(chain) >= need:
             return True
-        path.pop()
-        on_path.remove(start)
     return False
 
 
@@ -486,15 +460,10 @@ class _Group(_Connected):
 
 
 class _Chain(_Connected):
+    # No `grow`: a tile laid beside a chain can break it (a third neighbour), so the
+    # answer does not only grow as tiles are added.
     def check(self, layout: Layout, figs: Figures, short: int) -> int:
         return 1 if _has_chain(layout, self.terrains, self.need(short)) else 0
-
-    def grow(
-        self, layout: Layout, figs: Figures, short: int, before: int, cells: list[Cell]
-    ) -> int:
-        if before:
-            return before
-        return 1 if _search_chain(layout, self.terrains, self.need(short), cells) else 0
 
 
 class _Linked(_Compiled):
