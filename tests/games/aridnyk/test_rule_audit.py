@@ -243,6 +243,9 @@ def test_a_trinket_move_onto_a_spirit_before_placing_opens_the_trade() -> None:
     s._tiles[0] = [BILBERRY]
     touch(s)
     play(s, A.USE_TRINKET + DZHERGAN, effect("shepherd"), A.SHEPHERD_STEP + S, A.DONE)
+    # the tile the move ended on gives its white effects first (ruling 3); left here
+    assert s._phase == R.PLACE and pending(s)["source"] == "white"
+    play(s, A.DONE)
     assert s._phase == R.PLACE and not s._stack
     legal = s.legal_actions()
     assert A.HAND_TILE + BILBERRY in legal and A.TRADE + ARIDNYK in legal

@@ -1019,3 +1019,20 @@ def test_water_masks_are_as_documented() -> None:
     assert TILE_WATER[17] == 0b0101 and TILE_WATER[19] == 0b1010
     assert TILE_WATER[18] == 0b0011 and TILE_WATER[29] == 0b0110
     assert TILE_WATER[31] == 0b1100 and TILE_WATER[42] == 0b1001
+
+
+def test_ruling_3_a_trinket_move_before_the_tile_gives_white_effects() -> None:
+    """A Trinket may be used at any point of the turn: a move it makes before the tile is
+    placed ends on a tile, whose white effects are offered then."""
+    dzhergan = trinket_named("Dzhergan")  # 2 Sheep, move your Shepherd 1
+    s = ready()
+    s._shepherds[1] = (-1, -1)
+    s._trinkets[0] = [dzhergan]
+    touch(s)
+    assert s._phase == R.PLACE
+    play(s, A.USE_TRINKET + dzhergan, effect("sheep"), effect("shepherd"), A.SHEPHERD_STEP + E)
+    pending = s.observation(0)["pending"]  # onto Woods tile 5 (white: 1 Sheep)
+    assert pending["source"] == "white" and pending["effects"] == {"sheep": 1}
+    assert s._phase == R.PLACE
+    play(s, effect("sheep"))
+    assert s._phase == R.PLACE and not s._stack and s.observation(0)["white_done"] == [5]

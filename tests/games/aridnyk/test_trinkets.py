@@ -205,7 +205,11 @@ def test_turn_trinket_in_full(t: int) -> None:
     for e in ORDER:
         if TRINKET_EFFECTS[t][e]:
             resolve(state, e, TRINKET_EFFECTS[t][e])
-    # every effect used: the frame closes by itself and the turn goes on
+    # every effect used: the frame closes by itself and the turn goes on, after the white
+    # effects of a tile a move ended on (ruling 3), left here
+    if state._stack:
+        assert state._moved and state._stack[-1][:2] == [R.F_EFFECTS, R.WHITE]
+        play(state, A.DONE)
     assert state._stack == []
     assert state._phase == R.PLACE and state.current_player == 0
     assert second in state._trinkets[0]
@@ -552,3 +556,32 @@ def test_reaction_cancels_a_trade_any() -> None:
     play(state, A.USE_TRINKET + ZGARDA)
     assert state._sheep[0] == 5 and state._traded >> ARIDNYK & 1
     assert state._stack == []
+
+
+def test_a_trinket_is_not_shuffled_back_by_its_own_draw() -> None:
+    """A Trinket is discarded after its effects ("resolve its effects, then discard it"):
+    when its own draw shuffles the discards into a new deck, it stays out."""
+    from .positions import effect, ready
+
+    bota = trinket_named("Bota")  # 1 Sheep, draw a Trinket
+    other = next(t for t in TURN if t != bota)
+    s = ready()
+    s._trinkets[0] = [bota]
+    s._decks[A.TRINKET_KIND] = []
+    s._rows[A.TRINKET_KIND] = [-1, -1, -1]
+    s._discards[A.TRINKET_KIND] = [other]
+    touch(s)
+    play(s, A.USE_TRINKET + bota)
+    play(s, effect("trinket"))
+    play(s, A.DRAW_DECK + A.TRINKET_KIND)
+    assert s._trinkets[0] == [other]
+    assert s._discards[A.TRINKET_KIND] == [bota]
+    # With only itself on the pile, there is nothing to draw.
+    s = ready()
+    s._trinkets[0] = [bota]
+    s._decks[A.TRINKET_KIND] = []
+    s._rows[A.TRINKET_KIND] = [-1, -1, -1]
+    s._discards[A.TRINKET_KIND] = []
+    touch(s)
+    play(s, A.USE_TRINKET + bota)
+    assert A.EFFECT + E["trinket"] not in s.legal_actions()

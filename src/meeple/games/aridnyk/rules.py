@@ -543,7 +543,8 @@ class AridnykState(CheckedState):
                     continue
                 self._enter_pick()
                 continue
-            if self._phase == PICK and self._push_white():
+            # A move made before the tile is placed (a Trinket) ends on a tile too.
+            if self._phase in (PICK, PLACE) and self._push_white():
                 continue
             break
         self._cur = self._decider()
@@ -674,12 +675,22 @@ class AridnykState(CheckedState):
 
     def _deck_top(self, kind: int) -> int:
         deck = self._decks[kind]
-        if not deck and self._discards[kind]:
+        pile = self._discards[kind]
+        if not deck and pile:
+            # A Trinket is discarded once its effects are resolved ("resolve its effects,
+            # then discard it"): one whose effects are under way (its own draw) sits on
+            # the pile already but stays out of the new deck.
+            held = self._resolving_trinkets() if kind == _TRINKET else []
             self._ids_cards = None
-            deck.extend(self._discards[kind])
-            self._discards[kind].clear()
+            deck.extend(c for c in pile if c not in held)
+            pile[:] = [c for c in pile if c in held]
+            if not deck:
+                return -1
             self._rng.shuffle(deck)
         return self._take_top(deck) if deck else -1
+
+    def _resolving_trinkets(self) -> list[int]:
+        return [f[3] for f in self._stack if f[0] == F_EFFECTS and f[1] == TRINKET]
 
     def _refill_row(self, kind: int, slot: int) -> None:
         card = self._deck_top(kind)
@@ -691,9 +702,19 @@ class AridnykState(CheckedState):
     def _can_draw(self, kind: int) -> bool:
         return (
             self._revealed[kind] >= 0
-            or bool(self._decks[kind] or self._discards[kind])
+            or self._drawable(kind)
             or any(c >= 0 for c in self._rows[kind])
         )
+
+    def _drawable(self, kind: int) -> bool:
+        """Whether the deck, or its discards shuffled into a new one, holds a card."""
+        if self._decks[kind]:
+            return True
+        pile = self._discards[kind]
+        if kind == _TRINKET and pile:
+            held = self._resolving_trinkets()
+            return any(c not in held for c in pile)
+        return bool(pile)
 
     def _gain_card(self, seat: int, kind: int, card: int, public: bool) -> None:
         self._ids_cards = None
@@ -1206,9 +1227,9 @@ class AridnykState(CheckedState):
         if kind < 0:
             return [A.DRAW_KIND + k for k in (_PLOT, _TRINKET) if self._can_draw(k)]
         acts = [A.DRAW_ROW + kind * 3 + s for s in range(3) if self._rows[kind][s] >= 0]
-        if self._revealed[kind] >= 0 or self._decks[kind] or self._discards[kind]:
+        if self._revealed[kind] >= 0 or self._drawable(kind):
             acts.append(A.DRAW_DECK + kind)
-        if frame[2] and (self._decks[kind] or self._discards[kind]):
+        if frame[2] and self._drawable(kind):
             acts.append(A.REFRESH_ROW)
         if not acts:
             acts.append(A.DONE)
