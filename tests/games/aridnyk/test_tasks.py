@@ -313,10 +313,15 @@ def test_a_tile_touching_three_breaks_the_chain() -> None:
 
 
 def test_a_tile_laid_beside_a_chain_can_break_it() -> None:
-    """The check is not monotone: a third neighbour breaks what was a chain."""
-    lay = board(grid(["WWWW"]))
+    """The check is not monotone: a third neighbour laid on the same layout (checked from
+    the answer before it) breaks what was a chain."""
+    lay = Layout([LETTER["W"]] * 5, [0] * 5)
+    for tile in range(4):
+        lay.place(tile, (tile, 0))
     assert met(WOODS_CHAIN_4, lay) == 1
-    assert met(WOODS_CHAIN_4, board(grid([".W..", "WWWW"]))) == 0
+    lay.place(4, (1, 1))
+    assert lay.cache[GROWN] is not None
+    assert met(WOODS_CHAIN_4, lay) == 0
 
 
 def test_chain_short_tolerance() -> None:

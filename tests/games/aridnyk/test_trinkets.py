@@ -15,6 +15,7 @@ from meeple.games.aridnyk.components import (
 )
 from meeple.games.aridnyk.rules import AridnykState
 
+from .positions import effect, ready
 from .scenario import A, R, begin_effects, new_state, play, spirit, touch, trinket_named
 
 TURN = [t for t in range(len(TRINKETS)) if not TRINKET_REACTION[t]]
@@ -561,8 +562,6 @@ def test_reaction_cancels_a_trade_any() -> None:
 def test_a_trinket_is_not_shuffled_back_by_its_own_draw() -> None:
     """A Trinket is discarded after its effects ("resolve its effects, then discard it"):
     when its own draw shuffles the discards into a new deck, it stays out."""
-    from .positions import effect, ready
-
     bota = trinket_named("Bota")  # 1 Sheep, draw a Trinket
     other = next(t for t in TURN if t != bota)
     s = ready()

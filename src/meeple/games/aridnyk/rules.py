@@ -675,22 +675,26 @@ class AridnykState(CheckedState):
 
     def _deck_top(self, kind: int) -> int:
         deck = self._decks[kind]
-        pile = self._discards[kind]
-        if not deck and pile:
-            # A Trinket is discarded once its effects are resolved ("resolve its effects,
-            # then discard it"): one whose effects are under way (its own draw) sits on
-            # the pile already but stays out of the new deck.
-            held = self._resolving_trinkets() if kind == _TRINKET else []
-            self._ids_cards = None
-            deck.extend(c for c in pile if c not in held)
-            pile[:] = [c for c in pile if c in held]
-            if not deck:
+        if not deck:
+            cards = self._reshuffled(kind)
+            if not cards:
                 return -1
+            self._ids_cards = None
+            pile = self._discards[kind]
+            pile[:] = [c for c in pile if c not in cards]
+            deck.extend(cards)
             self._rng.shuffle(deck)
-        return self._take_top(deck) if deck else -1
+        return self._take_top(deck)
 
-    def _resolving_trinkets(self) -> list[int]:
-        return [f[3] for f in self._stack if f[0] == F_EFFECTS and f[1] == TRINKET]
+    def _reshuffled(self, kind: int) -> list[int]:
+        """The discards of `kind` an empty deck is made anew from. A Trinket is discarded
+        once its effects are resolved ("resolve its effects, then discard it"): one whose
+        effects are under way (its own draw) sits on the pile already but stays out."""
+        pile = self._discards[kind]
+        if kind != _TRINKET or not pile:
+            return pile[:]
+        held = [f[3] for f in self._stack if f[0] == F_EFFECTS and f[1] == TRINKET]
+        return [c for c in pile if c not in held]
 
     def _refill_row(self, kind: int, slot: int) -> None:
         card = self._deck_top(kind)
@@ -708,13 +712,7 @@ class AridnykState(CheckedState):
 
     def _drawable(self, kind: int) -> bool:
         """Whether the deck, or its discards shuffled into a new one, holds a card."""
-        if self._decks[kind]:
-            return True
-        pile = self._discards[kind]
-        if kind == _TRINKET and pile:
-            held = self._resolving_trinkets()
-            return any(c not in held for c in pile)
-        return bool(pile)
+        return bool(self._decks[kind] or self._reshuffled(kind))
 
     def _gain_card(self, seat: int, kind: int, card: int, public: bool) -> None:
         self._ids_cards = None
