@@ -86,8 +86,9 @@ def test_pettingzoo_after_the_end_and_unknown_agents_are_env_state_errors() -> N
 
     env = pettingzoo_env("anludim", players=2)
     env.reset(seed=3)
-    with pytest.raises(EnvStateError, match="no agent 'player_9'"):
-        env.observe("player_9")
+    for agent in ("player_9", ["player_0"], 0, None):  # unhashable and non-str too
+        with pytest.raises(EnvStateError, match="no agent"):
+            env.observe(agent)  # type: ignore[arg-type]
     with pytest.raises(EnvStateError, match="its agents: player_0, player_1"):
         env.action_mask("x")
     rng = meeple.core.Rng(3)

@@ -90,7 +90,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._next_seed: int | None = None
-        self._cache_key: tuple[int, int] = (-1, -1)
+        self._cache_steps = self._cache_seat = -1  # observe()'s: made at that step, for that seat
         self._cache: Observation = {}
         self._steps = 0
 
@@ -122,7 +122,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._next_seed += 1
         self._state = state
         self._steps = 0
-        self._cache_key = (-1, -1)
+        self._cache_steps = -1
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -147,9 +147,13 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state
-        if action is None:
-            raise EnvStateError(f"{agent} must act: None is the action of an agent that is done")
-        state.apply_action(as_action(action, self._num_actions))
+        if action.__class__ is not int or not 0 <= action < self._num_actions:
+            if action is None:
+                raise EnvStateError(
+                    f"{agent} must act: None is the action of an agent that is done"
+                )
+            action = as_action(action, self._num_actions)
+        state.apply_action(action)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         current = state.current_player
@@ -171,23 +175,33 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if self._state is not None and not self.agents:
+        # AECEnv.last's contract, written out: it runs at every step of a loop
+        if not self.agents and self._state is not None:
             raise EnvStateError(ALL_DONE)
-        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return result
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> Observation:
         """`agent`'s encoded view and action mask; computed only when asked for."""
-        seat = self._seat_of(agent)
-        key = (self._steps, seat)
-        if key == self._cache_key:
+        seat = self.agent_name_mapping.get(agent) if agent.__class__ is str else None
+        if seat is None:
+            seat = self._seat_of(agent)  # raises
+        steps = self._steps
+        if steps == self._cache_steps and seat == self._cache_seat:
             return self._cache
         state = self.game_state
         observation: Observation = {
             "observation": self._encode(state, seat),
-            "action_mask": self._mask(state, seat),
+            "action_mask": legal_mask(state, seat, self._num_actions),
         }
-        self._cache_key = key
+        self._cache_steps = steps
+        self._cache_seat = seat
         self._cache = observation
         return observation
 
