@@ -628,6 +628,40 @@ def test_expert_cards_never_move_down_the_hierarchy() -> None:
     assert A.pick(*half(nine_eleven, 9)) in s2.legal_actions()
 
 
+def own_pair_of_nines(hand: list[int]) -> tuple[AnludimState, int, int]:
+    """Expert: seat 1 holds the Necromancer on a pair of 9s, one of them the 9/11 card."""
+    s = new_state(3, variant="expert")
+    nine_eleven = card(9, "purple", (11, "blue"))
+    nine = card(9, "blue")
+    arrange(s, hands={1: hand})
+    put(s, 1, PAIRS, [half(nine_eleven, 9), half(nine, 9)], teacher=True)
+    set_turn(s, 1)
+    return s, nine_eleven, nine
+
+
+def test_expert_own_combination_of_the_same_discipline_is_taken_whole_or_left() -> None:
+    """Cards move only up the hierarchy: a pair's card cannot go into another pair on its
+    own (the 9/11 as an 11 beside an 11 from hand), only the pair whole, as it lies."""
+    eleven, other_eleven = card(11, "red"), card(11, "green")
+    s, _, _ = own_pair_of_nines([eleven])
+    assert A.PLACE + PAIRS not in s.legal_actions()
+
+    s, nine_eleven, nine = own_pair_of_nines([eleven, other_eleven])
+    s.apply_action(A.PLACE + PAIRS)
+    assert A.pick(*half(nine_eleven, 11)) not in s.legal_actions()
+    s.apply_action(A.pick(*half(eleven, 11)))
+    s.apply_action(A.pick(*half(other_eleven, 11)))
+    assert A.CONFIRM in s.legal_actions()  # the 11s alone beat the 9s
+    s.apply_action(A.pick(*half(nine, 9)))  # blue before purple: the canonical order
+    assert s.legal_actions() == [A.pick(*half(nine_eleven, 9))]  # no half-absorbed pair
+    s.apply_action(A.pick(*half(nine_eleven, 9)))
+    discard = len(s.observation(1)["discard"])
+    s.apply_action(A.CONFIRM)
+    obs = s.observation(1)
+    assert [len(combo["cards"]) for combo in obs["table"][1]] == [4]  # two pairs
+    assert len(obs["discard"]) == discard  # the 9s were absorbed, none discarded
+
+
 def test_expert_played_cards_never_return_to_hand() -> None:
     s, _, _ = expert_anne()
     assert not any(A.TAKE_BACK <= a < A.DISCARD_ITEM for a in s.legal_actions())

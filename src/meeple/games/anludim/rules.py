@@ -14,6 +14,12 @@ from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
 from meeple.errors import IllegalActionError, SeatError
 from meeple.games.anludim import actions as A
+from meeple.games.anludim.absorption import (
+    Whole,
+    absorbing_beats,
+    absorbing_complete,
+    absorbing_picks,
+)
 from meeple.games.anludim.combinations import (
     Key,
     beats,
@@ -300,6 +306,13 @@ class AnludimState(CheckedState):
                     pool.extend(card for card, _ in combo[2])
         return pool
 
+    def _wholes(self, seat: int, discipline: int) -> list[Whole]:
+        """Expert: the picks of `seat`'s own combinations of `discipline`, which a new one
+        of that discipline absorbs whole or leaves alone (absorption.py)."""
+        if not self.game.expert:
+            return []
+        return [combo[2] for combo in self._table[seat] if combo[1] == discipline]
+
     def _optional_available(self) -> bool:
         p = self._turn_player
         return (
@@ -336,6 +349,10 @@ class AnludimState(CheckedState):
                     result = can_place(pool, thresholds, wrap, wanted)
                     for d in wanted:
                         ok[d] = result[d]
+                for d in range(5):
+                    wholes = self._wholes(p, d)
+                    if wholes and ok[d]:
+                        ok[d] = absorbing_complete(d, self._pool(p, d), thresholds[d], wrap, wholes)
             else:
                 ok = can_place(self._hands[p], thresholds, wrap)
             main: list[int] = [A.PLACE + d for d in range(5) if ok[d]]
@@ -353,10 +370,16 @@ class AnludimState(CheckedState):
             threshold = self._thresholds()[d]
             chosen = {card for card, _ in self._selection}
             pool = [c for c in self._pool(p, d) if c not in chosen]
-            pick_from = remembered_legal_picks if self._resampled else legal_picks
-            picks = pick_from(d, self._selection, pool, threshold, wrap)
+            wholes = self._wholes(p, d)
+            if wholes:
+                picks = absorbing_picks(d, self._selection, pool, threshold, wrap, wholes)
+                done = absorbing_beats(d, self._selection, threshold, wrap, wholes)
+            else:
+                pick_from = remembered_legal_picks if self._resampled else legal_picks
+                picks = pick_from(d, self._selection, pool, threshold, wrap)
+                done = beats(d, self._selection, threshold, wrap)
             acts = [A.pick(card, h) for card, h in picks]
-            if beats(d, self._selection, threshold, wrap):
+            if done:
                 acts.append(A.CONFIRM)
             return tuple(sorted(acts))
         if phase == AFTER_MAIN:
@@ -567,6 +590,11 @@ class AnludimState(CheckedState):
             for d in disciplines:
                 if self.game.expert:
                     pool = self._pool(seat, d)
+                    wholes = self._wholes(seat, d)
+                    if wholes:
+                        if absorbing_complete(d, pool, thresholds[d], wrap, wholes):
+                            return False
+                        continue
                 else:
                     pool = self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
                 if can_complete(d, pool, thresholds[d], wrap):
@@ -939,9 +967,10 @@ class AnludimState(CheckedState):
         threshold = self._thresholds()[d]
         wrap = self.game.straight_wrap
         sel = list(self._selection)
+        wholes = self._wholes(seat, d)
         forced: list[int] = []
-        while not beats(d, sel, threshold, wrap):
-            options = legal_picks(d, sel, pool, threshold, wrap)
+        while not absorbing_beats(d, sel, threshold, wrap, wholes):
+            options = absorbing_picks(d, sel, pool, threshold, wrap, wholes)
             options = [o for o in options if o[0] not in deal or len(forced) < room]
             if not options:
                 break
