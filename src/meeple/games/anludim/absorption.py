@@ -7,8 +7,9 @@ they lie, or it stays where it is. These functions are legal_picks, beats and
 can_complete with that condition: `wholes` holds the picks of each such combination.
 Without wholes they are the plain generators. The search walks legal_picks, which
 already proves a beating finish exists, and asks in addition that every absorbed pick
-can still join; positions with wholes are rare (a seat placing over its own
-combination), so a small memoised search is enough.
+can still join; shortcuts answer the common questions first (_with_whole) and the
+answers are remembered, since a search asks them again and again. Even so the expert
+game's legal moves cost about twice as much when a seat holds such a combination.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from functools import lru_cache
 from itertools import product
 
 from meeple.games.anludim.combinations import (
+    FLUSH,
+    GATHERING,
+    PAIRS,
     STRAIGHT,
+    THREES,
     Key,
     Pick,
     beats,
@@ -27,6 +32,7 @@ from meeple.games.anludim.combinations import (
     legal_picks,
     pick_order,
 )
+from meeple.games.anludim.components import CARDS
 
 Whole = tuple[Pick, ...]
 
@@ -108,8 +114,22 @@ def absorbing_picks(
     not yet in `sel`, the wholes' included)."""
     if not wholes:
         return legal_picks(discipline, sel, pool, threshold, wrap)
+    return list(_picks_of(discipline, tuple(sel), tuple(pool), threshold, wrap, tuple(wholes)))
+
+
+# A search asks the same questions again and again (its guesses re-deal only the other
+# seats' hands), and positions with wholes are few: their answers are remembered.
+@lru_cache(maxsize=4096)
+def _picks_of(
+    discipline: int,
+    key: tuple[Pick, ...],
+    pool: tuple[int, ...],
+    threshold: Key | None,
+    wrap: bool,
+    wholes: tuple[Whole, ...],
+) -> tuple[Pick, ...]:
     found: set[Pick] = set()
-    key = tuple(sel)
+    sel = key
     for must, out in _choices(wholes, sel):
         usable = tuple(card for card in pool if card not in out)
         picks = legal_picks(discipline, sel, usable, threshold, wrap)
@@ -122,7 +142,7 @@ def absorbing_picks(
                 continue
             if _completes(discipline, (*key, pick), usable, threshold, wrap, must):
                 found.add(pick)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def absorbing_beats(
@@ -152,11 +172,77 @@ def absorbing_complete(
 ) -> bool:
     """Can a combination of `discipline` from `pool` beat `threshold`, each whole taken
     entire or not at all?"""
+    return _complete_of(discipline, tuple(pool), threshold, wrap, tuple(wholes))
+
+
+@lru_cache(maxsize=4096)
+def _complete_of(
+    discipline: int,
+    pool: tuple[int, ...],
+    threshold: Key | None,
+    wrap: bool,
+    wholes: tuple[Whole, ...],
+) -> bool:
     for must, out in _choices(wholes, ()):
         usable = tuple(card for card in pool if card not in out)
         if not must:  # every whole left alone: the plain question, with its shortcuts
             if feasible(usable, (threshold,) * 5, wrap, (discipline,))[discipline]:
                 return True
-        elif _completes(discipline, (), usable, threshold, wrap, must):
+        elif _with_whole(discipline, usable, threshold, wrap, must):
             return True
     return False
+
+
+def _with_whole(
+    discipline: int,
+    pool: tuple[int, ...],
+    threshold: Key | None,
+    wrap: bool,
+    must: frozenset[Pick],
+) -> bool:
+    """_completes from nothing, with shortcuts. A flush or a gathering holding `must` is
+    strongest with every other card of its colour or value added (size counts first;
+    no card carries two halves of one colour or one value), so that one alone answers.
+    A straight holding `must` may beat the threshold with one card more at either end,
+    a set of pairs or threes with one more group, its highest: then it surely can."""
+    halves = [CARDS[card][h] for card, h in must]
+    cards = {card for card, _ in must}
+    rest = [card for card in pool if card not in cards]
+    if discipline in (FLUSH, GATHERING):
+        at = 1 if discipline == FLUSH else 0  # a flush's colour, a gathering's value
+        shared = {half[at] for half in halves}
+        if len(shared) != 1:
+            return False
+        (mark,) = shared
+        largest = [*must]
+        for card in rest:
+            for h in (0, 1):
+                if CARDS[card][h][at] == mark:
+                    largest.append((card, h))
+        return beats(discipline, largest, threshold, wrap)
+    if discipline == STRAIGHT:
+        values = {value for value, _ in halves}
+        for card in rest:
+            for h in (0, 1):
+                value = CARDS[card][h][0]
+                near = value - 1 in values or value + 1 in values
+                if wrap and not near:
+                    near = (value == 13 and 1 in values) or (value == 1 and 13 in values)
+                if near and beats(discipline, [*must, (card, h)], threshold, wrap):
+                    return True
+    elif discipline in (PAIRS, THREES):
+        taken = {value for value, _ in halves}
+        holders: dict[tuple[int, int], Pick] = {}  # (value, colour) -> a pick showing it
+        for card in rest:
+            for h in (0, 1):
+                value, colour = CARDS[card][h]
+                if value not in taken:
+                    holders.setdefault((value, colour), (card, h))
+        size = 2 if discipline == PAIRS else 3
+        by_value: dict[int, list[Pick]] = {}
+        for (value, _), pick in sorted(holders.items()):
+            by_value.setdefault(value, []).append(pick)
+        full = [value for value, picks in by_value.items() if len(picks) >= size]
+        if full and beats(discipline, [*must, *by_value[max(full)][:size]], threshold, wrap):
+            return True
+    return _completes(discipline, (), pool, threshold, wrap, must)
