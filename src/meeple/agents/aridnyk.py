@@ -214,6 +214,8 @@ def greedy(state: State, rng: Rng) -> int:
     if kinds:
         want = A.DRAW_KIND + (A.PLOT_KIND if len(obs["plots"]) < 3 else A.TRINKET_KIND)
         return want if want in legal else kinds[0]
+    if A.KEEP_ROW in legal:  # greedy draws from the row it sees, as without the choice
+        return A.KEEP_ROW
     rows = [a for a in legal if A.DRAW_ROW <= a < A.DRAW_DECK]
     if rows:
         return _best_row_card(obs, rows, layout, legal)

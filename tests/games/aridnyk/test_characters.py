@@ -180,21 +180,54 @@ def test_extra_card_revealed_when_the_kind_is_chosen(name: str, kind: int) -> No
     assert A.DRAW_DECK + kind in state.legal_actions()
 
 
-def test_crafter_trading_with_aridnyk_may_refresh_and_keeps_the_extra_card() -> None:
+def crafter_trading_with_aridnyk() -> AridnykState:
+    """The Crafter's trade with Aridnyk: a Trinket draw that may refresh the row first."""
     state = as_character("crafter")
     begin_effects(state, {"shepherd": 1})
     play(state, A.EFFECT + E["shepherd"], A.SHEPHERD_STEP + 2, A.TRADE + ARIDNYK)
-    revealed = state._revealed[A.TRINKET_KIND]
-    assert revealed >= 0
-    assert A.REFRESH_ROW in state.legal_actions()
+    return state
+
+
+def test_crafter_chooses_the_refresh_before_seeing_the_deck_top() -> None:
+    """ "Before drawing, you may refresh": the deck top stays hidden until she has chosen."""
+    state = crafter_trading_with_aridnyk()
+    assert state.legal_actions() == [A.REFRESH_ROW, A.KEEP_ROW]
+    assert state._revealed == [-1, -1]
+    assert state.observation(1)["revealed_cards"]["trinket"] is None
     old_row = list(state._rows[A.TRINKET_KIND])
     play(state, A.REFRESH_ROW)
-    assert state._revealed[A.TRINKET_KIND] == revealed
     assert set(old_row) <= set(state._discards[A.TRINKET_KIND])
+    revealed = state._revealed[A.TRINKET_KIND]
     new_row = list(state._rows[A.TRINKET_KIND])
+    assert revealed >= 0 and revealed not in new_row  # the top of what the refresh left
+    assert A.REFRESH_ROW not in state.legal_actions()
     play(state, A.DRAW_ROW + 3)
     assert new_row[0] in state._trinkets[0]
     assert state._rows[A.TRINKET_KIND] == [revealed, new_row[1], new_row[2]]
+
+
+def test_crafter_keeping_the_row_then_sees_the_deck_top() -> None:
+    state = crafter_trading_with_aridnyk()
+    row = list(state._rows[A.TRINKET_KIND])
+    deck = len(state._decks[A.TRINKET_KIND])
+    play(state, A.KEEP_ROW)
+    revealed = state._revealed[A.TRINKET_KIND]
+    assert revealed >= 0 and len(state._decks[A.TRINKET_KIND]) == deck - 1
+    assert state._rows[A.TRINKET_KIND] == row
+    assert state.legal_actions() == [A.DRAW_ROW + 3 + s for s in range(3)] + [
+        A.DRAW_DECK + A.TRINKET_KIND
+    ]
+    assert state.public_action_string(A.KEEP_ROW) == "keep the row as it is"
+
+
+def test_without_a_look_the_refresh_is_part_of_the_draw() -> None:
+    """A character that sees nothing refreshes or draws in one decision, as before."""
+    state = as_character(None)
+    begin_effects(state, {"shepherd": 1})
+    play(state, A.EFFECT + E["shepherd"], A.SHEPHERD_STEP + 2, A.TRADE + ARIDNYK)
+    legal = state.legal_actions()
+    assert A.REFRESH_ROW in legal and A.KEEP_ROW not in legal
+    assert A.DRAW_DECK + A.TRINKET_KIND in legal
 
 
 # -- Molfar ------------------------------------------------------------------------------------

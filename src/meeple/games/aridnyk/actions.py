@@ -36,6 +36,8 @@ NO_REACTION = USE_TRINKET + NUM_TRINKETS  # let another player's trade or Trinke
 HORIZON = NO_REACTION + 1  # + tile: take that tile from the Horizon
 STACK_TOP = HORIZON + NUM_TILES  # the Tracker takes the revealed top tile of the stack
 CHARACTER = STACK_TOP + 1  # + character: keep this Unsimple card
-NUM_ACTIONS = CHARACTER + NUM_CHARACTERS
+KEEP_ROW = CHARACTER + NUM_CHARACTERS  # decline a trade's refresh (then the Dreamer or
+# Crafter sees the deck top); last, so the ids before it stay those of older records
+NUM_ACTIONS = KEEP_ROW + 1
 
 PLOT_KIND, TRINKET_KIND = 0, 1

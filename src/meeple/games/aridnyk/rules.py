@@ -744,17 +744,21 @@ class AridnykState(CheckedState):
         return self._plots[seat] + [NUM_PLOTS + t for t in self._trinkets[seat]]
 
     def _begin_draw(self, kind: int, refresh: bool) -> None:
-        """A draw of `kind`; the Dreamer (Plots) and Crafter (Trinkets) reveal the deck top."""
+        """A draw of `kind`; the Dreamer (Plots) and Crafter (Trinkets) reveal the deck top,
+        after the refresh is chosen or declined where the draw may refresh the row."""
         self._stack.append([F_DRAW, kind, refresh])
-        if kind >= 0:
+        if kind >= 0 and not refresh:
             self._reveal_for(kind)
 
-    def _reveal_for(self, kind: int) -> None:
+    def _reveals(self, kind: int) -> bool:
+        """Does the player whose turn it is see the deck top when drawing `kind`?"""
         character = self._characters[self._turn]
-        wants = (kind == _PLOT and character == DREAMER) or (
+        return (kind == _PLOT and character == DREAMER) or (
             kind == _TRINKET and character == CRAFTER
         )
-        if wants and self._revealed[kind] < 0:
+
+    def _reveal_for(self, kind: int) -> None:
+        if self._revealed[kind] < 0 and self._reveals(kind):
             card = self._deck_top(kind)
             if card >= 0:
                 self._ids_cards = None
@@ -1224,6 +1228,9 @@ class AridnykState(CheckedState):
         kind = frame[1]
         if kind < 0:
             return [A.DRAW_KIND + k for k in (_PLOT, _TRINKET) if self._can_draw(k)]
+        if frame[2] and self._revealed[kind] < 0 and self._reveals(kind) and self._drawable(kind):
+            # "Before drawing, you may refresh": the Dreamer's look at the deck comes after
+            return [A.REFRESH_ROW, A.KEEP_ROW]
         acts = [A.DRAW_ROW + kind * 3 + s for s in range(3) if self._rows[kind][s] >= 0]
         if self._revealed[kind] >= 0 or self._drawable(kind):
             acts.append(A.DRAW_DECK + kind)
@@ -1376,16 +1383,19 @@ class AridnykState(CheckedState):
                 stack.pop()
             elif action < A.DRAW_ROW:
                 frame[1] = action - A.DRAW_KIND
-                self._reveal_for(frame[1])
+                if not frame[2]:
+                    self._reveal_for(frame[1])
             elif action < A.DRAW_DECK:
                 stack.pop()
                 self._take_from_row(frame[1], (action - A.DRAW_ROW) % 3)
             elif action < A.REFRESH_ROW:
                 stack.pop()
                 self._take_from_deck(frame[1])
-            else:
+            else:  # REFRESH_ROW or KEEP_ROW: the refresh is chosen, then the draw
                 frame[2] = False
-                self._refresh_row(frame[1])
+                if action == A.REFRESH_ROW:
+                    self._refresh_row(frame[1])
+                self._reveal_for(frame[1])
             return
         if kind == F_LIMIT:
             self._discard_card(frame[1], action - A.DISCARD_CARD)

@@ -120,6 +120,8 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
         return f"take {_tile_name(action - A.HORIZON)} from the Horizon"
     if action == A.STACK_TOP:
         return "take the revealed top tile of the stack"
+    if action == A.KEEP_ROW:
+        return "keep the row as it is"
     if public:  # the choice stays secret until every seat has made it
         return "keep one of the two Unsimple cards dealt"
     return f"keep {CHARACTER_NAMES[action - A.CHARACTER].capitalize()}"

@@ -34,7 +34,8 @@ const DEFAULT_ACTIONS = {
   HORIZON: 553,
   STACK_TOP: 598,
   CHARACTER: 599,
-  NUM_ACTIONS: 609,
+  KEEP_ROW: 609,
+  NUM_ACTIONS: 610,
   PLOT_KIND: 0,
   TRINKET_KIND: 1,
 };
@@ -440,7 +441,7 @@ function stepPanel(obs, A, legal, act, you) {
       inRange(id, A.DISCARD_TILE, A.NUM_TILES) || inRange(id, A.HORIZON, A.NUM_TILES) ||
       inRange(id, A.ROTATE, 4) || inRange(id, A.DRAW_ROW, 6) || inRange(id, A.DRAW_DECK, 2) ||
       inRange(id, A.DISCARD_CARD, A.NUM_PLOTS + A.NUM_TRINKETS) || inRange(id, A.CLAIM, A.NUM_PLOTS) ||
-      inRange(id, A.USE_TRINKET, A.NUM_TRINKETS) || id === A.STACK_TOP || id === A.REFRESH_ROW ||
+      inRange(id, A.USE_TRINKET, A.NUM_TRINKETS) || id === A.STACK_TOP || id === A.REFRESH_ROW || id === A.KEEP_ROW ||
       inRange(id, A.DRAW_KIND, 2);
     if (!spatial) buttons.push(actButton(id, legal, act, text, { class: ['act', id === A.DONE && 'secondary'].filter(Boolean).join(' ') }));
   }
@@ -528,7 +529,8 @@ function rowsPanel(obs, A, legal, act) {
       h('div', { class: 'cards' }, cards, deckEl),
       discards.length ? details(`aridnyk-discard-${kind}`, `discarded (${discards.length})`, { class: 'discard' }, h('div', { class: 'muted small' }, discards.map((n) => cardLabel(kind, n)).join(', '))) : null);
   });
-  const refresh = legal.has(A.REFRESH_ROW) ? h('div', { class: 'buttons' }, actButton(A.REFRESH_ROW, legal, act, null, { class: 'act small' })) : null;
+  const choices = [A.REFRESH_ROW, A.KEEP_ROW].filter((id) => legal.has(id));
+  const refresh = choices.length ? h('div', { class: 'buttons' }, ...choices.map((id) => actButton(id, legal, act, null, { class: 'act small' }))) : null;
   return h('section', { class: 'panel', 'data-testid': 'rows' }, h('h3', {}, 'Plots and Trinkets'), blocks, refresh);
 }
 
