@@ -13,7 +13,8 @@ from meeple.games.anludim.absorption import (
     absorbing_complete,
     absorbing_picks,
 )
-from meeple.games.anludim.combinations import Key, Pick
+from meeple.games.anludim.combinations import PAIRS, THREES, Key, Pick
+from meeple.games.anludim.components import CARDS
 
 from .test_completion import thresholds, winning_sequences
 
@@ -82,3 +83,33 @@ def test_same_value_wholes() -> None:
     for d in range(5):
         for threshold in (None, (1, (5,)), (2, (9, 4)), (1, (13,))):
             check(d, fives + nines, threshold, False, [whole])
+
+
+@st.composite
+def set_wholes(draw: st.DrawFn) -> tuple[int, list[int], list[Whole]]:
+    """A seat's own pairs or threes (complete groups, as on the table) and other cards."""
+    d = draw(st.sampled_from([PAIRS, THREES]))
+    k = 2 if d == PAIRS else 3
+    wholes: list[Whole] = []
+    used: set[int] = set()
+    for value in draw(st.lists(st.integers(1, 13), min_size=1, max_size=2, unique=True)):
+        by_colour = {}
+        for card, halves in enumerate(CARDS):
+            for h, (v, c) in enumerate(halves):
+                if v == value and card not in used:
+                    by_colour.setdefault(c, (card, h))
+        colours = draw(st.permutations(sorted(by_colour)))[:k]
+        group = tuple(by_colour[c] for c in colours)
+        used.update(card for card, _ in group)
+        wholes.append(group)
+    others = draw(st.lists(st.integers(0, 64), max_size=5, unique=True))
+    pool = [card for card, _ in (p for w in wholes for p in w)]
+    pool += [c for c in others if c not in used]
+    return d, pool, wholes
+
+
+@settings(max_examples=200, deadline=None)
+@given(drawn=set_wholes(), threshold=thresholds)
+def test_own_sets_held_whole_match_brute_force(drawn, threshold) -> None:
+    d, pool, wholes = drawn
+    check(d, pool, threshold, False, wholes)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 
 from meeple.games.anludim.combinations import (
     FLUSH,
@@ -24,6 +24,7 @@ from meeple.games.anludim.combinations import (
     PAIRS,
     STRAIGHT,
     THREES,
+    Half,
     Key,
     Pick,
     beats,
@@ -31,6 +32,7 @@ from meeple.games.anludim.combinations import (
     feasible,
     legal_picks,
     pick_order,
+    set_search,
 )
 from meeple.games.anludim.components import CARDS
 
@@ -231,18 +233,43 @@ def _with_whole(
                 if near and beats(discipline, [*must, (card, h)], threshold, wrap):
                     return True
     elif discipline in (PAIRS, THREES):
-        taken = {value for value, _ in halves}
-        holders: dict[tuple[int, int], Pick] = {}  # (value, colour) -> a pick showing it
-        for card in rest:
-            for h in (0, 1):
-                value, colour = CARDS[card][h]
-                if value not in taken:
-                    holders.setdefault((value, colour), (card, h))
-        size = 2 if discipline == PAIRS else 3
-        by_value: dict[int, list[Pick]] = {}
-        for (value, _), pick in sorted(holders.items()):
-            by_value.setdefault(value, []).append(pick)
-        full = [value for value, picks in by_value.items() if len(picks) >= size]
-        if full and beats(discipline, [*must, *by_value[max(full)][:size]], threshold, wrap):
-            return True
+        answer = _sets_holding(2 if discipline == PAIRS else 3, halves, rest, threshold)
+        if answer is not None:
+            return answer
     return _completes(discipline, (), pool, threshold, wrap, must)
+
+
+def _sets_holding(
+    k: int, halves: list[Half], rest: list[int], threshold: Key | None
+) -> bool | None:
+    """Can pairs (k = 2) or threes (k = 3) holding the complete groups `halves` and any
+    groups of `rest` at other values beat `threshold`? None when `halves` are not
+    complete groups. Another group only ever raises a set's key (its size counts
+    first), so the held groups may be offered to combinations.set_search as groups that
+    cost no card, and any winning choice of groups stays a winner with them all added."""
+    colours: dict[int, set[int]] = {}
+    for value, colour in halves:
+        colours.setdefault(value, set()).add(colour)
+    if sum(map(len, colours.values())) != len(halves) or any(
+        len(seen) != k for seen in colours.values()
+    ):
+        return None
+    candidates: dict[int, list[tuple[int, int]]] = {}  # value -> (colour, card bit)
+    for i, card in enumerate(rest):
+        for value, colour in CARDS[card]:
+            if value not in colours:
+                candidates.setdefault(value, []).append((colour, 1 << i))
+    entries: list[tuple[int, list[int]]] = []
+    for value in sorted({*candidates, *colours}, reverse=True):
+        if value in colours:
+            entries.append((value, [0]))
+            continue
+        ways = [
+            sum(bit for _, bit in group)
+            for group in combinations(candidates[value], k)
+            if len({colour for colour, _ in group}) == k
+        ]
+        if ways:
+            entries.append((value, ways))
+    m, target = threshold if threshold is not None else (0, ())
+    return set_search(None, entries, 0, m, target, [])

@@ -439,7 +439,7 @@ def _set_picks(
             return []
         quick = m <= 1 and (not target or full_values[0] > target[0])
         entries = [(w, full_ways(w)) for w in full_values]
-        if not quick and not _set_search(None, entries, 0, m, target, []):
+        if not quick and not set_search(None, entries, 0, m, target, []):
             return []
         c, _, card = cand[full_values[0]][0]
         return [(card, 0 if CARDS[card][0] == (full_values[0], c) else 1)]
@@ -465,7 +465,7 @@ def _set_picks(
             if not decided and lower is None:
                 lower = [(w, full_ways(w)) for w in sorted(cand, reverse=True) if w < v]
                 lower = [entry for entry in lower if entry[1]]
-            if decided or _set_search((v, rest), lower or [], bit, m, target, before):
+            if decided or set_search((v, rest), lower or [], bit, m, target, before):
                 found.append((card, 0 if CARDS[card][0] == (v, c) else 1))
                 if first:
                     return found
@@ -484,7 +484,7 @@ def _compare_groups(values: list[int], target: tuple[int, ...]) -> int:
     return 0
 
 
-def _set_search(
+def set_search(
     head: tuple[int, list[int]] | None,
     lower: list[tuple[int, list[int]]],
     used: int,
