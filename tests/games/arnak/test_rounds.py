@@ -524,6 +524,37 @@ def test_keep_or_discard_hand_cards() -> None:
     assert seat.deck[0] == FEAR and seat.play == []
 
 
+def test_round_end_discards_are_chosen_out_of_the_others_sight() -> None:
+    """ "All players simultaneously": the first seat's choice stays hidden from the next
+    one (the cards stay in her hand for them, the log names no card) until all chose."""
+    state = fresh(2)
+    setup(state, 0, hand=[FEAR, FUNDING_CAR], deck=[EXPLORATION_CAR] * 6, play=[])
+    setup(state, 1, hand=[FUNDING_BOAT], deck=[EXPLORATION_CAR] * 6, play=[])
+    do(state, A.PASS, A.PASS)
+    before, before_ids = state.observation(1), state.observation_ids(1)[3]
+    assert state.public_action_string(A.HAND + FEAR) == (
+        "choose a card to discard at the round's end"
+    )
+    assert "Fear" in state.action_to_string(A.HAND + FEAR)
+    do(state, A.HAND + FEAR)
+    mine = state.observation(0)
+    assert len(mine["hand"]) == mine["hand_sizes"][0] == 1 and len(mine["play_area"][0]) == 1
+    assert state.observation_ids(0)[2][0] == (FUNDING_CAR,)
+    do(state, A.DONE)
+    assert state.current_player == 1 and _frame(state) == "keep"
+    theirs = state.observation(1)
+    for key in ("hand_sizes", "play_area"):
+        assert theirs[key] == before[key]
+    assert state.public_observation()["play_area"] == before["play_area"]
+    assert state.observation_ids(1)[3] == before_ids
+    guess = state.resample(1, 5)
+    assert guess.observation(1) == theirs and guess._seats[0].keep_out == []
+    do(state, A.DONE)
+    assert state._round == 2
+    seat = state._seats[0]
+    assert seat.deck[0] == FEAR and FEAR not in seat.hand  # shown, then under the deck
+
+
 def test_play_area_goes_under_the_deck_below_bought_items() -> None:
     state = fresh(2)
     play = [FEAR, FEAR, FUNDING_CAR, FUNDING_BOAT, EXPLORATION_CAR, EXPLORATION_BOAT]

@@ -190,10 +190,14 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "current_player": current,
         "you": player,
         "resources": [dict(zip(RESOURCES, s.res, strict=True)) for s in seats],
-        "hand": sorted([card_id[c] for c in seats[player].hand]) if player is not None else [],
-        "hand_sizes": [len(s.hand) for s in seats],
+        "hand": sorted([card_id[c] for c in seats[player].keeping()]) if player is not None else [],
+        # a seat's round-end discards show in its own view only until every seat has chosen
+        "hand_sizes": [len(s.keeping() if p == player else s.hand) for p, s in enumerate(seats)],
         "deck_sizes": [len(s.deck) for s in seats],
-        "play_area": [[card_id[c] for c in s.play] for s in seats],
+        "play_area": [
+            [card_id[c] for c in (s.play + s.keep_out if p == player else s.play)]
+            for p, s in enumerate(seats)
+        ],
         "fear_tiles": [s.fear_tiles for s in seats],
         "passed": [s.passed for s in seats],
         "this_round": [
@@ -413,6 +417,8 @@ def resample(state: ArnakState, player: int, seed: int) -> ArnakState:
             hand, dealt, deck = _deal_deck(rng, seat.hand, seat.deck, hidden, q != player, drawn)
             new._seats[q].hand = hand
             new._seats[q].deck = deck
+            if q != player:  # which cards it chose to discard at the round's end is unseen
+                new._seats[q].keep_out = []
             if where >= 0:
                 new._stack[where] = (*state._stack[where][:2], dealt, *state._stack[where][3:])
             if q == player or _can_settle(new, q):
@@ -589,10 +595,11 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         last = deck[-1] if public[-1] else -1
     else:
         known, last = (), -1
+    hand = tuple(own.keeping())
     if top:
-        private = (tuple(own.hand), tuple(deck[len(deck) - top :]), known, deck[-1])
+        private = (hand, tuple(deck[len(deck) - top :]), known, deck[-1])
     else:
-        private = (tuple(own.hand), (), known, last)
+        private = (hand, (), known, last)
     # Every seat's score is in every view: it is worked out here, as ArnakState._score
     # does, from the values this view reads anyway. Each seat's cards (its hand, deck,
     # play area and any Earring draw pending; a section of the view) and their points
@@ -607,6 +614,10 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     per_seat = []
     for p, s in enumerate(seats):
         play = tuple(s.play)
+        held = len(s.hand)
+        if p == player and s.keep_out:  # shown to this seat alone until all have chosen
+            play += tuple(s.keep_out)
+            held -= len(s.keep_out)
         fear_tiles = s.fear_tiles
         glass = s.glass
         notebook = s.notebook
@@ -630,7 +641,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
                 (
                     play,
                     tuple(s.res),
-                    len(s.hand),
+                    held,
                     len(s.deck),
                     fear_tiles,
                     1 if s.passed else 0,

@@ -150,6 +150,7 @@ class Seat:
         "glass",
         "guardians",
         "hand",
+        "keep_out",
         "no_fear",
         "notebook",
         "passed",
@@ -165,6 +166,9 @@ class Seat:
     def __init__(self, start: int) -> None:
         self.res: list[int] = [0] * 5
         self.hand: list[int] = []
+        # cards of the hand chosen at a round's end to go to the play area: they stay in
+        # the hand, out of the other seats' sight, until every seat has chosen
+        self.keep_out: list[int] = []
         self.deck: list[int] = []  # index 0 is the bottom
         self.public: list[bool] = []  # per deck position: is that card's identity public?
         self.private_top = 0  # top cards whose identity only this seat knows
@@ -187,6 +191,7 @@ class Seat:
         new = Seat.__new__(Seat)
         new.res = self.res[:]
         new.hand = self.hand[:]
+        new.keep_out = self.keep_out[:]
         new.deck = self.deck[:]
         new.public = self.public[:]
         new.private_top = self.private_top
@@ -208,6 +213,15 @@ class Seat:
 
     def cards(self) -> list[int]:
         return self.hand + self.deck + self.play
+
+    def keeping(self) -> list[int]:
+        """The hand without the cards chosen to go to the play area at the round's end."""
+        if not self.keep_out:
+            return self.hand
+        rest = self.hand[:]
+        for c in self.keep_out:
+            rest.remove(c)
+        return rest
 
     def assistant_slot(self, assistant: int) -> int:
         return [a & 15 for a in self.assistants].index(assistant)
@@ -741,6 +755,10 @@ class ArnakState(CheckedState):
 
     def _next_round(self) -> None:
         for seat in self._seats:
+            if seat.keep_out:  # every seat has chosen: the discards are shown at once
+                seat.hand = seat.keeping()
+                seat.play.extend(seat.keep_out)
+                seat.keep_out = []
             cards = seat.play
             self._rng.shuffle(cards)
             seat.deck = cards + seat.deck
@@ -1588,7 +1606,8 @@ class ArnakState(CheckedState):
         if kind == ORDER:
             return [A.OPTION, A.OPTION + 1]
         if kind == KEEP:
-            return [*sorted({A.HAND + c for c in seat.hand}), A.DONE] if seat.hand else []
+            kept = seat.keeping()
+            return [*sorted({A.HAND + c for c in kept}), A.DONE] if kept else []
         raise AssertionError(f"unknown frame {kind}")  # pragma: no cover
 
     def _travel_actions(self, p: int, need: tuple[int, ...], paid: tuple[int, ...]) -> list[int]:
@@ -1674,15 +1693,17 @@ class ArnakState(CheckedState):
             else:
                 stack.pop()
             return
-        if kind in (HAND_CARDS, KEEP) and action != A.DONE:
+        if kind == KEEP and action != A.DONE:
+            seat.keep_out.append(action - A.HAND)
+            return
+        if kind == HAND_CARDS and action != A.DONE:
             c = action - A.HAND
             seat.hand.remove(c)
             seat.play.append(c)
-            if kind == HAND_CARDS:
-                if frame[2] > 1:
-                    stack[-1] = (HAND_CARDS, p, frame[2] - 1)
-                else:
-                    stack.pop()
+            if frame[2] > 1:
+                stack[-1] = (HAND_CARDS, p, frame[2] - 1)
+            else:
+                stack.pop()
             return
         stack.pop()
         if action == A.DONE:

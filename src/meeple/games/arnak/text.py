@@ -126,6 +126,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     frame = state._stack[-1] if state._stack else None
     kind = frame[0] if frame else None
     if action < A.PLAY_AREA:
+        if public and kind == "keep":  # hidden until every seat has chosen
+            return "choose a card to discard at the round's end"
         name = card_name(action - A.HAND)
         words = {
             None: f"play {name}",
