@@ -154,14 +154,14 @@ def strength(state: ArnakState, p: int, passing: bool = False) -> float:
     home = seat.arch.count(HOME)
     if live:
         reserve = TRAVEL_RESERVE if home else 0.0
-        for c in seat.hand:
+        for c in seat.keeping():
             if c == FEAR:
                 total += 0.05
             else:
                 total += HAND_CARD + (reserve if CARDS[c].kind == "basic" else 0.0)
         total += ARCH_HOME * home
     elif left:
-        total += KEPT_CARD * sum(1 for c in seat.hand if c != FEAR)
+        total += KEPT_CARD * sum(1 for c in seat.keeping() if c != FEAR)  # not set aside
     track = state._track
     climb = 1.0 if left else LAST_CLIMB
     total += climb * GLASS_ROW[state._board] * track.nodes[seat.glass].row
