@@ -16,7 +16,7 @@ from meeple.games.anludim.absorption import (
 from meeple.games.anludim.combinations import PAIRS, THREES, Key, Pick
 from meeple.games.anludim.components import CARDS
 
-from .test_completion import thresholds, winning_sequences
+from .test_completion import next_picks, thresholds, winning_sequences
 
 
 def whole_or_none(sequence: tuple[Pick, ...], wholes: list[Whole]) -> bool:
@@ -34,13 +34,7 @@ def check(d: int, pool: list[int], threshold: Key | None, wrap: bool, wholes: li
     for prefix in prefixes:
         used = {c for c, _ in prefix}
         rest = [c for c in pool if c not in used]
-        expected = sorted(
-            {
-                s[len(prefix)]
-                for s in sequences
-                if s[: len(prefix)] == prefix and len(s) > len(prefix)
-            }
-        )
+        expected = next_picks(sequences, prefix)
         assert absorbing_picks(d, prefix, rest, threshold, wrap, wholes) == expected, (
             d,
             pool,

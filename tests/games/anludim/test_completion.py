@@ -35,6 +35,12 @@ def winning_sequences(d: int, pool: list[int], threshold: Key | None, wrap: bool
     return found
 
 
+def next_picks(sequences: set[tuple], prefix: tuple) -> list:
+    """The picks that may follow `prefix` on the way to one of `sequences`, sorted."""
+    n = len(prefix)
+    return sorted({s[n] for s in sequences if s[:n] == prefix and len(s) > n})
+
+
 def check(d: int, pool: list[int], threshold: Key | None, wrap: bool) -> None:
     sequences = winning_sequences(d, pool, threshold, wrap)
     assert can_complete(d, pool, threshold, wrap) == bool(sequences)
@@ -45,13 +51,7 @@ def check(d: int, pool: list[int], threshold: Key | None, wrap: bool) -> None:
     for prefix in prefixes:
         used = {c for c, _ in prefix}
         rest = [c for c in pool if c not in used]
-        expected = sorted(
-            {
-                s[len(prefix)]
-                for s in sequences
-                if s[: len(prefix)] == prefix and len(s) > len(prefix)
-            }
-        )
+        expected = next_picks(sequences, prefix)
         got = legal_picks(d, prefix, rest, threshold, wrap)
         assert got == expected, (d, pool, threshold, prefix)
         assert beats(d, prefix, threshold, wrap) == (prefix in sequences)

@@ -124,14 +124,13 @@ def absorbing_picks(
 @lru_cache(maxsize=4096)
 def _picks_of(
     discipline: int,
-    key: tuple[Pick, ...],
+    sel: tuple[Pick, ...],
     pool: tuple[int, ...],
     threshold: Key | None,
     wrap: bool,
     wholes: tuple[Whole, ...],
 ) -> tuple[Pick, ...]:
     found: set[Pick] = set()
-    sel = key
     for must, out in _choices(wholes, sel):
         usable = tuple(card for card in pool if card not in out)
         picks = legal_picks(discipline, sel, usable, threshold, wrap)
@@ -142,7 +141,7 @@ def _picks_of(
         for pick in picks:
             if pick in found or (pick[0] in must_cards and pick not in must):
                 continue
-            if _completes(discipline, (*key, pick), usable, threshold, wrap, must):
+            if _completes(discipline, (*sel, pick), usable, threshold, wrap, must):
                 found.add(pick)
     return tuple(sorted(found))
 
