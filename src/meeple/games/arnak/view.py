@@ -53,7 +53,6 @@ RESOURCE_STYLES = {
     "jewel": "bold magenta",
 }
 KIND_STYLES = {"item": "green", "artifact": "magenta", "basic": "white", "fear": "red"}
-LEVEL_TITLES = {"camp": "camp", "level1": "level I", "level2": "level II"}
 GUARDIAN_INDEX = {g.id: g for g in GUARDIANS}
 ASSISTANT_INDEX = {a.id: a for a in ASSISTANTS}
 TEMPLE_VP = {s.id: s.vp for s in TEMPLE_STACKS}
@@ -265,7 +264,7 @@ def _spaces(obs: Mapping[str, Any], site: Mapping[str, Any]) -> Text:
     camp = site.get("kind") == "camp"
     for i, space in enumerate(site.get("spaces", [])):
         if i:
-            text.append("  ")
+            text.append("\n" if camp else "  ")  # a camp's spaces, one a line: narrow
         if camp:
             text.append(f"{_icons_text(space.get('travel'))}: ")
         text.append_text(_occupant(obs, space))
@@ -315,9 +314,9 @@ def _sites(obs: Mapping[str, Any]) -> Panel:
         if last_row is not None and site.get("map_row") != last_row:
             table.add_section()
         last_row = site.get("map_row")
-        travel = "see spaces" if kind == "camp" else _icons_text(site.get("travel"))
+        travel = "per space" if kind == "camp" else _icons_text(site.get("travel"))
         table.add_row(
-            Text.assemble((str(site.get("id")), "bold"), f" {LEVEL_TITLES.get(str(kind), '')}"),
+            Text(str(site.get("id")), style="bold"),  # L2-1, L1-5, C1: the id names the level
             travel,
             _spaces(obs, site),
             _site_effect(site),
