@@ -301,7 +301,8 @@ function sitesPanel(obs, A, legal, act, you) {
   return h('section', { class: 'panel', 'data-testid': 'sites' },
     h('h3', {}, 'Sites'),
     h('div', { class: 'arnak-map' },
-      order.map((r) => h('div', { class: 'map-row', 'data-row': r },
+      // a row of the map stays whole: all its sites side by side, or in two even lines
+      order.map((r) => h('div', { class: 'map-row', 'data-row': r, style: { '--n': rows.get(r).length, '--half': Math.ceil(rows.get(r).length / 2) } },
         rows.get(r).sort((a, b) => (a[0].col ?? 0) - (b[0].col ?? 0)).map(([site, position]) => siteEl(obs, site, position, A, legal, act, you))))));
 }
 
@@ -652,8 +653,9 @@ const STYLE = `
 .arnak .arnak-row { display: flex; gap: 0.6rem; align-items: stretch; flex-wrap: wrap; }
 .arnak .moon-staff { display: flex; flex-direction: column; align-items: center; justify-content: center; padding: 0 0.4rem;
   border-left: 3px solid #c5a100; border-right: 3px solid #c5a100; border-radius: 4px; background: #fff8e1; }
-.arnak .arnak-map { display: flex; flex-direction: column; gap: 0.5rem; }
-.arnak .map-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); gap: 0.5rem; }
+.arnak .arnak-map { display: flex; flex-direction: column; gap: 0.5rem; container-type: inline-size; }
+.arnak .map-row { display: grid; grid-template-columns: repeat(var(--half, 2), minmax(0, 1fr)); gap: 0.5rem; }
+@container (min-width: 40rem) { .arnak .map-row { grid-template-columns: repeat(var(--n, 4), minmax(0, 1fr)); } }
 .arnak .arnak-site { position: relative; padding: 0.4rem 0.5rem; border-radius: 8px; border: 1px solid #cfc6b4; background: #f7f3ea; font-size: 0.85rem; }
 .arnak .arnak-site.site-camp { background: #eef6e9; }
 .arnak .arnak-site.site-level2 { background: #f3ecf7; }
