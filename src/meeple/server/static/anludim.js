@@ -155,7 +155,8 @@ function teachersPanel(obs, A, legal, act, you) {
     );
     if (legal.has(A.PLACE + d)) {
       clickable(el, A.PLACE + d, legal, act);
-      el.append(h('div', { class: 'cta' }, `place a ${humanize(discipline).toLowerCase()}`));
+      const what = humanize(discipline).toLowerCase();
+      el.append(h('div', { class: 'cta' }, discipline === 'pairs' ? 'place pairs' : `place a ${what}`));
     }
     row.append(el);
   });
