@@ -331,12 +331,11 @@ def test_extra_trinket_with_every_fulfilment(name: str) -> None:
 
 def test_musician_horizon_grows_and_is_not_refilled_above_three() -> None:
     state = as_character("musician")
-    # Wide Meadows (one Polonyna short) and Aridnyk's Pasture (the Polonyna with
-    # Aridnyk waived: any Woods will do)
-    state._plots[0] = [1, 6]
+    # Wide Meadows and Hay Meadow by the Wood, each one Polonyna short
+    state._plots[0] = [6, 10]
     touch(state)
     spring = len(state._stacks[0])
-    for plot in (1, 6):
+    for plot in (6, 10):
         play(state, A.CLAIM + plot, A.DONE)
     assert len(state._horizon) == 5 and len(state._stacks[0]) == spring - 2
     to_pick(state)

@@ -199,8 +199,22 @@ def test_pattern_short_over_a_figure_cell() -> None:
     assert met(task, lay, shepherd=(0, 0)) == 1
     assert met(task, lay, shepherd=(1, 0)) == 0
     assert met(task, lay, shepherd=(1, 0), short=CLIMBER) == 0
-    assert met(task, lay, shepherd=(1, 0), short=HUNTER) == 1  # the whole cell waived
+    # A tile may be short, not a figure: the Woods the Shepherd must stand on cannot be
+    # the missing tile, whether it lies there or not.
+    assert met(task, lay, shepherd=(1, 0), short=HUNTER) == 0
+    assert met(task, board(grid([".PP"])), shepherd=(1, 0), short=HUNTER) == 0
     assert met(task, board(grid(["WP"])), shepherd=(0, 0), short=CLIMBER) == 1
+    # Every tile in place but the figure elsewhere: nothing is short, the task is not met.
+    between = PatternTask(
+        cells=[
+            PatternCell(x=0, y=0, terrain="peaks", figure="shepherd"),
+            PatternCell(x=-1, y=0, terrain="polonyna"),
+            PatternCell(x=1, y=0, terrain="polonyna"),
+        ]
+    )
+    lay = board(grid(["GPGW"]))
+    assert met(between, lay, shepherd=(1, 0), short=CLIMBER) == 1
+    assert met(between, lay, shepherd=(3, 0), short=CLIMBER) == 0
 
 
 # -- around --------------------------------------------------------------------------

@@ -358,11 +358,14 @@ class _Pattern(_Compiled):
                 px = ox + offs[i][0]
                 py = oy + offs[i][1]
                 u = at.get((px, py))
+                f = fneed[i]
                 if u is not None and terrain[u] == ters[i]:
-                    f = fneed[i]
                     if f < 0 or figs[f] == (px, py):
                         continue
-                if misses or not (short >> ters[i]) & 1:
+                    break  # the tile is there and its figure is not: no tile is short
+                # one tile of the character's terrain may be short (the cell empty, or
+                # another tile there), but never one a figure must stand on
+                if misses or f >= 0 or not (short >> ters[i]) & 1:
                     break
                 misses = 1
             else:
