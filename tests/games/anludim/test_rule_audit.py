@@ -187,6 +187,9 @@ def test_a_player_who_passes_still_collects_her_items() -> None:
     arrange(s, hands={0: [card(1, "blue")]}, deck=[], face_up=[-1, -1, -1])
     s._discard = []
     put(s, 0, STRAIGHT, [half(card(8, "green"), 8), half(card(9, "green"), 9)], teacher=True)
+    # a four-card flush in front of seat 1: her straight's cards, taken back, make none
+    # better, so no teacher she lacks is in reach and passing is all she may do
+    put(s, 1, FLUSH, [half(card(v, "yellow"), v) for v in (10, 11, 12, 13)], teacher=True)
     assert s.legal_actions() == [A.TAKE_BACK, A.END_TURN]  # no main action
     s.apply_action(A.END_TURN)
     assert item_list(s, 0) == [("vial", 1)]

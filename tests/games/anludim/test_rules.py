@@ -683,6 +683,30 @@ def test_illegal_actions_explain_and_change_nothing() -> None:
 # --- every game ends ---------------------------------------------------------------------
 
 
+def test_no_pass_while_taking_back_would_let_her_place() -> None:
+    """A main action is a must: with nothing to draw or take, a player whose own
+    straight could go down again once taken back takes it back rather than pass."""
+    s = new_state(3, 1)
+    five, six, lone = card(5, "blue"), card(6, "red"), card(1, "green")
+    arrange(s, hands={0: [five, six, lone], 1: [], 2: []}, face_up=[-1, -1, -1], deck=[])
+    s._discard = []
+    put(s, 0, STRAIGHT, [half(five, 5), half(six, 6)], teacher=False)
+    set_turn(s, 0)
+    assert s.legal_actions() == [A.TAKE_BACK]
+    s.apply_action(A.TAKE_BACK)
+    assert A.PLACE + STRAIGHT in s.legal_actions() and A.END_TURN not in s.legal_actions()
+    # When nothing she holds, taken back or not, beats the table, she passes.
+    five, six = card(5, "red", (2, "blue")), card(6, "yellow", (12, "purple"))
+    s = new_state(3, 1)
+    arrange(s, hands={0: [five, six], 1: [], 2: []}, face_up=[-1, -1, -1], deck=[])
+    s._discard = []
+    put(s, 0, STRAIGHT, [half(five, 5), half(six, 6)], teacher=False)
+    seven, eight = card(7, "green"), card(8, "yellow")
+    put(s, 1, STRAIGHT, [half(seven, 7), half(eight, 8)], teacher=True)
+    set_turn(s, 0)
+    assert s.legal_actions() == [A.TAKE_BACK, A.END_TURN]
+
+
 def test_a_round_without_possible_progress_ends() -> None:
     s = new_state(3)
     arrange(

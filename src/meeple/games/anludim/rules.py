@@ -362,7 +362,12 @@ class AnludimState(CheckedState):
             acts.extend(main)
             if self._optional_available():
                 acts.extend(self._optional_actions())
-            if not main:
+            if not main and not (
+                self._fresh and not self.game.expert and self._table[p] and self._could_call(p)
+            ):
+                # a main action is a must: with none to take, she passes, unless taking
+                # her combinations back would let her call a teacher and collect (then
+                # she takes back; passing for ever would stall the round)
                 acts.append(A.END_TURN)
             return tuple(sorted(acts))
         if phase == PLACING:
@@ -569,6 +574,20 @@ class AnludimState(CheckedState):
         else:
             self._begin_turn((p + 1) % len(self._hands))
 
+    def _taken_back(self, seat: int) -> list[int]:
+        """Base game: `seat`'s hand with the cards of all her combinations taken back."""
+        return self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
+
+    def _could_call(self, seat: int) -> bool:
+        """Base game: could `seat`, taking all her combinations back, call a teacher she
+        does not hold whose stack still holds items (the progress _stalled looks for)?"""
+        wanted = [d for d in range(5) if self._stack(d) and self._teacher_seat[d] != seat]
+        if not wanted:
+            return False
+        thresholds = self._thresholds(exclude_seat=seat)
+        ok = feasible(self._taken_back(seat), thresholds, self.game.straight_wrap, wanted)
+        return any(ok[d] for d in wanted)
+
     def _stalled(self) -> bool:
         """No item can ever be collected again this round (rulings: every game ends)."""
         if self._can_draw() or any(c >= 0 for c in self._face_up):
@@ -596,7 +615,7 @@ class AnludimState(CheckedState):
                             return False
                         continue
                 else:
-                    pool = self._hands[seat] + [c for co in self._table[seat] for c, _ in co[2]]
+                    pool = self._taken_back(seat)
                 if can_complete(d, pool, thresholds[d], wrap):
                     return False
         return True
