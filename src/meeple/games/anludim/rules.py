@@ -340,19 +340,19 @@ class AnludimState(CheckedState):
             can_place = remembered_feasible if self._resampled else feasible
             if self.game.expert and self._table[p]:
                 # Pools grow with the discipline: the same size means the same pool.
+                by_discipline = [self._pool(p, d) for d in range(5)]
                 pools: dict[int, tuple[list[int], list[int]]] = {}
-                for d in range(5):
-                    pool = self._pool(p, d)
+                for d, pool in enumerate(by_discipline):
                     pools.setdefault(len(pool), (pool, []))[1].append(d)
                 ok = [False] * 5
                 for pool, wanted in pools.values():
                     result = can_place(pool, thresholds, wrap, wanted)
                     for d in wanted:
                         ok[d] = result[d]
-                for d in range(5):
+                for d, pool in enumerate(by_discipline):
                     wholes = self._wholes(p, d)
                     if wholes and ok[d]:
-                        ok[d] = absorbing_complete(d, self._pool(p, d), thresholds[d], wrap, wholes)
+                        ok[d] = absorbing_complete(d, pool, thresholds[d], wrap, wholes)
             else:
                 ok = can_place(self._hands[p], thresholds, wrap)
             main: list[int] = [A.PLACE + d for d in range(5) if ok[d]]

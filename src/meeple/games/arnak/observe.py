@@ -192,7 +192,9 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "resources": [dict(zip(RESOURCES, s.res, strict=True)) for s in seats],
         "hand": sorted([card_id[c] for c in seats[player].keeping()]) if player is not None else [],
         # a seat's round-end discards show in its own view only until every seat has chosen
-        "hand_sizes": [len(s.keeping() if p == player else s.hand) for p, s in enumerate(seats)],
+        "hand_sizes": [
+            len(s.hand) - (len(s.keep_out) if p == player else 0) for p, s in enumerate(seats)
+        ],
         "deck_sizes": [len(s.deck) for s in seats],
         "play_area": [
             [card_id[c] for c in (s.play + s.keep_out if p == player else s.play)]
