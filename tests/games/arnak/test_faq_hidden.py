@@ -44,7 +44,7 @@ def test_hand_limit_only_when_drawing_for_a_round() -> None:
     setup(state, 1, hand=[])
     do(state, A.PASS, A.PASS)  # seat 0 passes holding six cards
     assert _frame(state) == "keep"
-    do(state, A.DONE)  # keeps them all
+    do(state, *[A.DONE] * 6)  # keeps them all, card by card
     assert state._round == 2
     assert state._seats[0].hand == [FUNDING_CAR] * 6  # nothing drawn
 

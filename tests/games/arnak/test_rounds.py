@@ -4,10 +4,13 @@ its tie-breaks (rulebook "Dig at a Site" .. "Final Scoring")."""
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.rules import BLOCKED, FREE, HOME, ArnakState
+from meeple.games.arnak.text import card_name
 
 from .scenario import (
     card,
@@ -515,8 +518,13 @@ def test_keep_or_discard_hand_cards() -> None:
     setup(state, 1, hand=[])
     do(state, A.PASS, A.PASS)
     assert _frame(state) == "keep" and state.current_player == 0
-    assert set(state.legal_actions()) == {A.HAND + FEAR, A.HAND + FUNDING_CAR, A.DONE}
-    do(state, A.HAND + FEAR, A.DONE)
+    # "each card can be discarded to your play area or saved": asked card by card
+    first, second = sorted([FEAR, FUNDING_CAR])
+    assert state.legal_actions() == sorted([A.HAND + first, A.DONE])
+    assert state.action_to_string(A.DONE) == f"keep {card_name(first)} for the next round"
+    do(state, A.HAND + FEAR if first == FEAR else A.DONE)
+    assert state.legal_actions() == sorted([A.HAND + second, A.DONE])
+    do(state, A.HAND + FEAR if second == FEAR else A.DONE)
     seat = state._seats[0]
     assert state._round == 2
     assert sorted(seat.hand) == sorted([FUNDING_CAR] + [EXPLORATION_CAR] * 4)
@@ -524,35 +532,57 @@ def test_keep_or_discard_hand_cards() -> None:
     assert seat.deck[0] == FEAR and seat.play == []
 
 
-def test_round_end_discards_are_chosen_out_of_the_others_sight() -> None:
-    """ "All players simultaneously": the first seat's choice stays hidden from the next
-    one (the cards stay in her hand for them, the log names no card) until all chose."""
+def _keep_answers(answers: tuple[bool, ...]) -> ArnakState:
+    """Seat 0 (Fear and Funding (car) in hand) answers keep (True) or discard, card by
+    card, at the end of round I; seat 1 holds one card."""
     state = fresh(2)
     setup(state, 0, hand=[FEAR, FUNDING_CAR], deck=[EXPLORATION_CAR] * 6, play=[])
     setup(state, 1, hand=[FUNDING_BOAT], deck=[EXPLORATION_CAR] * 6, play=[])
     do(state, A.PASS, A.PASS)
-    before, before_ids = state.observation(1), state.observation_ids(1)[3]
-    assert state.public_action_string(A.HAND + FEAR) == (
-        "choose a card to discard at the round's end"
-    )
-    assert "Fear" in state.action_to_string(A.HAND + FEAR)
-    do(state, A.HAND + FEAR)
+    for keep in answers:
+        assert state.current_player == 0 and _frame(state) == "keep"
+        do(state, A.DONE if keep else min(state.legal_actions()))
+    return state
+
+
+def test_round_end_discards_are_chosen_out_of_the_others_sight() -> None:
+    """ "All players simultaneously": the first seat's choices stay hidden from the next
+    one until all have chosen. Her cards stay in her hand for the others, the log reads
+    the same whatever she chose, and she is asked once per card either way, so not even
+    how many she discarded shows."""
+    outcomes = {answers: _keep_answers(answers) for answers in product((True, False), repeat=2)}
+    for state in outcomes.values():
+        assert state.current_player == 1 and _frame(state) == "keep"
+    kept = outcomes[(True, True)]
+    theirs = kept.observation(1)
+    for state in outcomes.values():
+        assert state.observation(1) == theirs
+        assert state.observation_ids(1) == kept.observation_ids(1)
+        assert state.public_observation() == kept.public_observation()
+        assert [state.public_action_string(a) for a in state.legal_actions()] == [
+            kept.public_action_string(a) for a in kept.legal_actions()
+        ]
+    state = outcomes[(False, True)] if FEAR < FUNDING_CAR else outcomes[(True, False)]
+    assert state._seats[0].keep_out == [FEAR]
     mine = state.observation(0)
     assert len(mine["hand"]) == mine["hand_sizes"][0] == 1 and len(mine["play_area"][0]) == 1
     assert state.observation_ids(0)[2][0] == (FUNDING_CAR,)
-    do(state, A.DONE)
-    assert state.current_player == 1 and _frame(state) == "keep"
-    theirs = state.observation(1)
-    for key in ("hand_sizes", "play_area"):
-        assert theirs[key] == before[key]
-    assert state.public_observation()["play_area"] == before["play_area"]
-    assert state.observation_ids(1)[3] == before_ids
     guess = state.resample(1, 5)
-    assert guess.observation(1) == theirs and guess._seats[0].keep_out == []
+    assert guess.observation(1) == state.observation(1) and guess._seats[0].keep_out == []
     do(state, A.DONE)
     assert state._round == 2
     seat = state._seats[0]
     assert seat.deck[0] == FEAR and FEAR not in seat.hand  # shown, then under the deck
+
+
+def test_the_keep_decisions_read_the_same_to_the_others() -> None:
+    state = _keep_answers(())
+    legal = state.legal_actions()
+    assert len(legal) == 2 and A.DONE in legal
+    assert {state.public_action_string(a) for a in legal} == {
+        "decide on a card left in hand at the round's end"
+    }
+    assert {state.action_to_string(a).split()[0] for a in legal} == {"keep", "discard"}
 
 
 def test_play_area_goes_under_the_deck_below_bought_items() -> None:
@@ -613,7 +643,7 @@ def test_draw_up_to_five() -> None:
     state = fresh(2)
     setup(state, 0, hand=[FEAR, FEAR], deck=[FUNDING_CAR] * 2)
     setup(state, 1, hand=[])
-    do(state, A.PASS, A.PASS, A.DONE)  # seat 0 keeps both cards
+    do(state, A.PASS, A.PASS, A.DONE, A.DONE)  # seat 0 keeps both cards
     s0, s1 = state._seats
     assert sorted(s0.hand) == sorted([FEAR, FEAR, FUNDING_CAR, FUNDING_CAR])  # the deck ran out
     assert len(s1.hand) == 1 and s1.deck == []  # seat 1 had 1 deck card: nothing in play

@@ -47,7 +47,14 @@ def _exiling_play(players: int, seeds: range) -> tuple[int, int, int]:
             state.apply_action(action)
             after = [state.observation(q)["exile"]["players"] for q in range(players)]
             assert after[0] == after[-1], "every seat sees the same exiles"
-            assert _cards_of(state, p) == held - Counter([card])
+            # what follows in the same step (an effect's Fear, a round's end) may add
+            # Fear cards: every other card is counted exactly
+            now = _cards_of(state, p)
+            expected = held - Counter([card])
+            gained_fear = now[FEAR] - expected[FEAR]
+            assert gained_fear >= 0
+            now[FEAR] = expected[FEAR] = 0
+            assert +now == +expected
             if CARDS[card].kind in ("item", "artifact"):
                 other += 1
                 assert after[0] == before[0]
@@ -56,7 +63,7 @@ def _exiling_play(players: int, seeds: range) -> tuple[int, int, int]:
             assert all(after[0][q] == before[0][q] for q in range(players) if q != p)
             if card == FEAR:
                 fear += 1
-                assert state.observation(p)["decks"]["fear"] == supply + 1
+                assert state.observation(p)["decks"]["fear"] == supply + 1 - gained_fear
             else:
                 basic += 1
     return basic, fear, other
@@ -75,8 +82,8 @@ def test_three_players_and_solo() -> None:
 
 def test_the_list_survives_clone_and_resample_and_the_views_print_it() -> None:
     game = meeple.load_game("arnak", players=2)
-    state = game.new_initial_state(seed=3)
-    rng = Rng(3)
+    state = game.new_initial_state(seed=4)
+    rng = Rng(4)
     while not any(state.observation(0)["exile"]["players"]):
         legal = state.legal_actions()
         state.apply_action(legal[rng.below(len(legal))])

@@ -750,7 +750,7 @@ class ArnakState(CheckedState):
         for k in range(self._n):
             p = (self._start + self._n - 1 - k) % self._n
             if self._seats[p].hand:
-                self._stack.append((KEEP, p))
+                self._stack.append((KEEP, p, 0))
         self._keeping = True
 
     def _next_round(self) -> None:
@@ -1606,8 +1606,12 @@ class ArnakState(CheckedState):
         if kind == ORDER:
             return [A.OPTION, A.OPTION + 1]
         if kind == KEEP:
-            kept = seat.keeping()
-            return [*sorted({A.HAND + c for c in kept}), A.DONE] if kept else []
+            # One decision per card in hand, in card order, whatever is chosen: the
+            # number of decisions (the hand size) tells the other seats nothing.
+            asked = frame[2]
+            if asked >= len(seat.hand):
+                return []
+            return [A.HAND + sorted(seat.hand)[asked], A.DONE]  # discard it / keep it
         raise AssertionError(f"unknown frame {kind}")  # pragma: no cover
 
     def _travel_actions(self, p: int, need: tuple[int, ...], paid: tuple[int, ...]) -> list[int]:
@@ -1693,8 +1697,10 @@ class ArnakState(CheckedState):
             else:
                 stack.pop()
             return
-        if kind == KEEP and action != A.DONE:
-            seat.keep_out.append(action - A.HAND)
+        if kind == KEEP:
+            if action != A.DONE:
+                seat.keep_out.append(action - A.HAND)
+            stack[-1] = (KEEP, p, frame[2] + 1)
             return
         if kind == HAND_CARDS and action != A.DONE:
             c = action - A.HAND

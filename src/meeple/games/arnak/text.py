@@ -120,21 +120,30 @@ def _node_name(state: ArnakState, node: int) -> str:
     return f"row {info.row} {info.pos}" if info.pos != "full" else f"row {info.row}"
 
 
+KEEP_PUBLIC = "decide on a card left in hand at the round's end"
+
+
 def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action.__class__ is not int or not 0 <= action < A.NUM_ACTIONS:
         raise IllegalActionError(f"action {action!r} is not an id in 0..{A.NUM_ACTIONS - 1}")
     frame = state._stack[-1] if state._stack else None
     kind = frame[0] if frame else None
+    if kind == "keep" and (action < A.PLAY_AREA or action == A.DONE):
+        # The same words to the others whatever is chosen: hidden until all have chosen.
+        if public:
+            return KEEP_PUBLIC
+        if action != A.DONE:
+            return f"discard {card_name(action - A.HAND)} to your play area"
+        assert frame is not None  # a "keep" kind comes from a frame
+        hand = sorted(state._seats[frame[1]].hand)
+        return f"keep {card_name(hand[frame[2]])} for the next round"
     if action < A.PLAY_AREA:
-        if public and kind == "keep":  # hidden until every seat has chosen
-            return "choose a card to discard at the round's end"
         name = card_name(action - A.HAND)
         words = {
             None: f"play {name}",
             "travel": f"spend {name} for travel",
             "hand_cards": f"put {name} into play unused",
             "exile": f"exile {name} from your hand",
-            "keep": f"discard {name} to your play area",
         }
         return words.get(kind, name)
     if action < A.CARD:
@@ -217,7 +226,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     fixed = {
         A.FEAR_TILE: "exile a fear tile",
         A.YES: "yes",
-        A.DONE: "done" if kind in ("keep", "exile", "upgrade", "refresh") else "no / skip",
+        A.DONE: "done" if kind in ("exile", "upgrade", "refresh") else "no / skip",
         A.END_TURN: "end your turn",
         A.PASS: "pass for the rest of the round",
     }
@@ -277,7 +286,7 @@ PROMPTS = {
     "rescue": "rescue which assistant?",
     "bonus_pick": "take which research bonus?",
     "order": "resolve which first?",
-    "keep": "discard cards to your play area or keep them for next round",
+    "keep": "keep each card left in your hand for the next round, or discard it to your play area",
 }
 
 

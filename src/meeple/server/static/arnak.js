@@ -493,7 +493,9 @@ function deckKnown(obs) {
 
 function youPanel(obs, A, legal, act, you) {
   const hand = obs.hand ?? [];
-  const cards = hand.map((id) => cardEl(id, { choices: [[A.HAND + cardType(id), 'choose']], legal, act, testid: 'hand-card' }));
+  // at the round's end each card is asked about in turn: kept (a button) or discarded (here)
+  const label = obs.pending?.frame === 'keep' ? 'discard' : 'choose';
+  const cards = hand.map((id) => cardEl(id, { choices: [[A.HAND + cardType(id), label]], legal, act, testid: 'hand-card' }));
   return h('section', { class: ['panel', 'arnak-you'], 'data-testid': 'your-side' },
     h('h3', {}, 'You'),
     h('div', { class: 'player-head' },
