@@ -136,3 +136,16 @@ def test_render_ansi() -> None:
     env.reset(seed=4)
     text = env.render()
     assert isinstance(text, str) and "you are seat 2" in text
+
+
+def test_registered_ids_truncate_a_game_that_does_not_end() -> None:
+    from meeple.rl._common import MAX_GAME_LENGTH
+
+    env = gymnasium.make("meeple/Anludim-v0", players=2)
+    assert env.spec is not None and env.spec.max_episode_steps == MAX_GAME_LENGTH
+    short = gymnasium.make("meeple/Anludim-v0", players=2, max_episode_steps=3)
+    _, info = short.reset(seed=0)
+    for step in range(3):
+        legal = np.flatnonzero(info["action_mask"])
+        _, reward, terminated, truncated, info = short.step(int(legal[0]))
+        assert not terminated and truncated == (step == 2) and reward == 0.0

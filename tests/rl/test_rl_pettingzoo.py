@@ -173,3 +173,58 @@ def test_a_loaded_game_and_bad_settings() -> None:
         pettingzoo_env("anludim", players=9)
     with pytest.raises(OptionError, match="variant"):
         pettingzoo_env("anludim", variant="nope")
+
+
+def last_legal(env: MeepleAECEnv) -> list[int]:
+    """A policy that always plays the last legal action: in the base Anludim game two
+    seats then take back and lay down the same gatherings turn after turn, for ever."""
+    seen: list[int] = []
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        seen.append(action)
+        env.step(action)
+    return seen
+
+
+def test_a_game_that_does_not_end_is_truncated() -> None:
+    env = pettingzoo_env("anludim", players=3, max_steps=3000)
+    env.reset(seed=0)
+    assert len(last_legal(env)) == 3000
+    assert not env.agents and not env.game_state.is_terminal()
+    assert len(env.game_state.history()) == 3000
+    # each agent was told, with no reward, where the game was cut
+    env.reset(seed=0)
+    for _ in range(2999):
+        env.step(int(np.flatnonzero(env.action_mask())[-1]))
+    assert not any(env.truncations.values())
+    env.step(int(np.flatnonzero(env.action_mask())[-1]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert set(env.rewards.values()) == {0.0}
+    assert all(info == {"truncated_at": 3000} for info in env.infos.values())
+    obs, reward, terminated, truncated, _ = env.last()
+    assert truncated and not terminated and reward == 0.0
+    assert not obs["action_mask"].any() and not env.action_mask().any()  # no one moves
+    with pytest.raises(EnvStateError, match="None"):
+        env.step(0)
+    # a reset starts a whole game again
+    env.reset(seed=1)
+    assert not any(env.truncations.values()) and env.action_mask().any()
+
+
+def test_the_step_limit_defaults_to_the_adapters_bound_and_is_checked() -> None:
+    from meeple.rl._common import MAX_GAME_LENGTH
+
+    assert pettingzoo_env("anludim").max_steps == MAX_GAME_LENGTH
+    assert pettingzoo_env("anludim", max_steps=None).max_steps is None
+    for bad in (0, -5, 2.5, True, "100"):
+        with pytest.raises(OptionError, match="max_steps"):
+            pettingzoo_env("anludim", max_steps=bad)
+
+
+def test_the_api_test_passes_through_a_truncation() -> None:
+    env = pettingzoo_env("arnak", players=2, max_steps=25)
+    run_quietly_strict(api_test, env, num_cycles=100)

@@ -20,6 +20,14 @@ _INT8 = np.dtype(np.int8)  # a dtype object: frombuffer resolves np.int8 on ever
 
 RENDER_MODES = ("ansi", "human")
 
+MAX_GAME_LENGTH = 100_000
+"""The adapters' bound on decisions in one game: OpenSpiel's max_game_length, and the
+step after which the PettingZoo and the registered Gymnasium environments truncate an
+episode. Games played by meeple's agents end far sooner (the conformance suite treats
+200,000 as a defect), but a policy can repeat itself for ever where the rules allow it
+(in Anludim, taking back and laying down the same combinations turn after turn), and a
+training loop must not hang on it."""
+
 
 def load(game: str | Game, players: int | None, options: dict[str, Any]) -> Game:
     """A configured game from a name (with players and options) or a ready Game."""
@@ -39,6 +47,15 @@ def check_render_mode(render_mode: str | None) -> str | None:
             f"render_mode cannot be {render_mode!r}; allowed values: None, 'ansi', 'human'"
         )
     return render_mode
+
+
+def check_max_steps(value: Any, name: str = "max_steps") -> int | None:
+    """A step limit: a positive int, or None for none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise OptionError(f"{name} must be a positive integer or None, not {value!r}")
+    return int(value)
 
 
 def as_integer(action: Any) -> int:

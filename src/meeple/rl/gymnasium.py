@@ -22,6 +22,12 @@ An illegal action (`invalid_action`):
   as it was. Random or unmasked policies thus learn that illegal moves lose.
 - "raise": `IllegalActionError`, the game unchanged, and the episode goes on.
 
+The registered ids end an episode by truncation after 100,000 decisions of the learner
+(`max_episode_steps`, Gymnasium's TimeLimit; pass another value, or None, to
+`gymnasium.make`): a policy can repeat moves for ever where the rules allow it.
+`MeepleEnv` and `gymnasium_env()` have no limit of their own; wrap them in
+`gymnasium.wrappers.TimeLimit` for one.
+
 Seeding: `reset(seed=s)` seeds the environment's generator; each episode draws its game
 seed and its bots' seeds from it, so a seeded run is reproducible episode by episode.
 """
@@ -38,7 +44,14 @@ from meeple.core.game import Game, State, check_seed
 from meeple.core.registry import list_games
 from meeple.core.rng import mix_seed
 from meeple.errors import IllegalActionError, OptionError
-from meeple.rl._common import as_action, check_render_mode, legal_mask, load, view_text
+from meeple.rl._common import (
+    MAX_GAME_LENGTH,
+    as_action,
+    check_render_mode,
+    legal_mask,
+    load,
+    view_text,
+)
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import EnvStateError, missing_extra
 
@@ -252,6 +265,7 @@ def register_gymnasium_envs() -> list[str]:
                 id=ident,
                 entry_point="meeple.rl.gymnasium:MeepleEnv",
                 kwargs={"game": name},
+                max_episode_steps=MAX_GAME_LENGTH,
                 nondeterministic=False,
             )
         ids.append(ident)

@@ -38,6 +38,7 @@ from meeple.core.game import Game, State
 from meeple.core.registry import list_games
 from meeple.core.rng import Rng
 from meeple.errors import IllegalActionError, OptionError
+from meeple.rl._common import MAX_GAME_LENGTH
 from meeple.rl.encoding import Encoder, encoder_for
 from meeple.rl.errors import missing_extra
 
@@ -49,9 +50,6 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise missing_extra(exc) from exc
 
 PREFIX = "meeple_"
-MAX_GAME_LENGTH = 100_000
-"""An upper bound on decisions in a game, for OpenSpiel's GameInfo; meeple games end far
-sooner (the conformance suite treats 200,000 as a defect)."""
 RESERVED = ("players", "rng_seed")
 _PARAMETER_TYPES = (bool, int, float, str)
 

@@ -14,6 +14,11 @@ space with 1 for each legal action (all 0 for a seat that is not to move). Rewar
 until the game ends, then `state.returns()` (1.0 for every winner). An illegal action
 raises `IllegalActionError` and leaves the game unchanged.
 
+After `max_steps` decisions (100,000 by default; None for no limit) a game that has not
+ended is cut short: every agent is truncated, with reward 0 and `info["truncated_at"]`
+the number of decisions played. meeple's games end long before that under any sensible
+play, but a policy can repeat moves for ever where the rules allow it.
+
 `reset(seed=s)` plays the deal of `game.new_initial_state(seed=s)`; each later `reset()`
 without a seed takes the next seed, s + 1, s + 2, ... (like `meeple simulate`), so a
 run is reproducible and every game can be replayed from `env.game_state.to_record()`.
@@ -25,7 +30,15 @@ import secrets
 from typing import Any
 
 from meeple.core.game import Game, State, check_seed
-from meeple.rl._common import as_action, check_render_mode, legal_mask, load, view_text
+from meeple.rl._common import (
+    MAX_GAME_LENGTH,
+    as_action,
+    check_max_steps,
+    check_render_mode,
+    legal_mask,
+    load,
+    view_text,
+)
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import EnvStateError, missing_extra
 
@@ -56,12 +69,14 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         game: str | Game = "anludim",
         players: int | None = None,
         render_mode: str | None = None,
+        max_steps: int | None = MAX_GAME_LENGTH,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = load(game, players, options)
         info = self.game.info
         self.render_mode = check_render_mode(render_mode)
+        self.max_steps = check_max_steps(max_steps)
         self.metadata = {**self.metadata, "name": f"meeple_{info.name}_v0"}
         self.encoder = encoder_for(self.game)
         self._encode = self.encoder.encode_state
@@ -93,6 +108,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._cache_steps = self._cache_seat = -1  # observe()'s: made at that step, for that seat
         self._cache: Observation = {}
         self._steps = 0
+        self._cut = False
 
     # --- spaces ----------------------------------------------------------------------
 
@@ -122,6 +138,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._next_seed += 1
         self._state = state
         self._steps = 0
+        self._cut = False
         self._cache_steps = -1
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -159,6 +176,8 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         current = state.current_player
         if current >= 0:
             self.agent_selection = self.possible_agents[current]
+            if self._steps == self.max_steps:
+                self._truncate()
         else:
             self._finish(state)
         if self.render_mode == "human":
@@ -173,6 +192,13 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.terminations[agent] = True
             self.infos[agent] = {"returns": list(returns), "scores": list(scores)}
         self._accumulate_rewards()
+
+    def _truncate(self) -> None:
+        self._cut = True
+        self._cache_steps = -1
+        for agent in self.agents:
+            self.truncations[agent] = True
+            self.infos[agent] = {"truncated_at": self._steps}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # AECEnv.last's contract, written out: it runs at every step of a loop
@@ -198,7 +224,8 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self.game_state
         observation: Observation = {
             "observation": self._encode(state, seat),
-            "action_mask": legal_mask(state, seat, self._num_actions),
+            # a truncated game has no one to move
+            "action_mask": legal_mask(state, -1 if self._cut else seat, self._num_actions),
         }
         self._cache_steps = steps
         self._cache_seat = seat
@@ -209,7 +236,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The legal-action mask of `agent` (default: the agent to act), without encoding
         its observation: the cheap way to act when only legality matters."""
         seat = self._seat_of(agent or self.agent_selection)
-        return self._mask(self.game_state, seat)
+        return self._mask(self.game_state, -1 if self._cut else seat)
 
     def _seat_of(self, agent: Any) -> int:
         try:  # a plain look-up: observe() runs at every step
@@ -248,10 +275,13 @@ def pettingzoo_env(
     game: str | Game = "anludim",
     players: int | None = None,
     render_mode: str | None = None,
+    max_steps: int | None = MAX_GAME_LENGTH,
     **options: Any,
 ) -> MeepleAECEnv:
     """A PettingZoo AEC environment of `game` (a name, or a loaded Game)."""
-    return MeepleAECEnv(game, players=players, render_mode=render_mode, **options)
+    return MeepleAECEnv(
+        game, players=players, render_mode=render_mode, max_steps=max_steps, **options
+    )
 
 
 __all__ = ["MeepleAECEnv", "pettingzoo_env"]
