@@ -49,12 +49,12 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-def check_max_steps(value: Any, name: str = "max_steps") -> int | None:
+def check_max_steps(value: Any) -> int | None:
     """A step limit: a positive int, or None for none."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"{name} must be a positive integer or None, not {value!r}")
+        raise OptionError(f"max_steps must be a positive integer or None, not {value!r}")
     return int(value)
 
 
