@@ -1608,11 +1608,16 @@ class ArnakState(CheckedState):
         if kind == KEEP:
             # One decision per card in hand, in card order, whatever is chosen: the
             # number of decisions (the hand size) tells the other seats nothing.
-            asked = frame[2]
-            if asked >= len(seat.hand):
-                return []
-            return [A.HAND + sorted(seat.hand)[asked], A.DONE]  # discard it / keep it
+            c = self.keep_card(frame)
+            return [] if c < 0 else [A.HAND + c, A.DONE]  # discard it / keep it
         raise AssertionError(f"unknown frame {kind}")  # pragma: no cover
+
+    def keep_card(self, frame: tuple[Any, ...]) -> int:
+        """The card a round-end keep frame asks about (its seat's hand in card order,
+        from the frame's count of cards decided), or -1 when every card is decided."""
+        hand = self._seats[frame[1]].hand
+        asked: int = frame[2]
+        return sorted(hand)[asked] if asked < len(hand) else -1
 
     def _travel_actions(self, p: int, need: tuple[int, ...], paid: tuple[int, ...]) -> list[int]:
         seat = self._seats[p]

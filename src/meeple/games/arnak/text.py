@@ -135,8 +135,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         if action != A.DONE:
             return f"discard {card_name(action - A.HAND)} to your play area"
         assert frame is not None  # a "keep" kind comes from a frame
-        hand = sorted(state._seats[frame[1]].hand)
-        return f"keep {card_name(hand[frame[2]])} for the next round"
+        return f"keep {card_name(state.keep_card(frame))} for the next round"
     if action < A.PLAY_AREA:
         name = card_name(action - A.HAND)
         words = {
