@@ -1077,6 +1077,17 @@ def test_obsidian_earring_draws_from_the_bottom() -> None:
     assert top_level(s)
 
 
+def test_obsidian_earring_taking_a_privately_known_last_card_forgets_it() -> None:
+    # Crystal Earring can leave a deck of one card that only its owner knows; drawn from
+    # the bottom, it leaves nothing private on the deck, so a card bought next is public.
+    s = table(["obsidian_earring"], resources={"tablet": 1}, deck=[FC])
+    me(s).private_top = 1
+    play(s, "obsidian_earring")
+    do(s, A.OPTION, A.CARD + FC)
+    seat = me(s)
+    assert seat.deck == [] and seat.private_top == 0
+
+
 # ---------------------------------------------------------------- research
 
 

@@ -817,10 +817,17 @@ class ArnakState(CheckedState):
 
     def _draw_bottom(self, seat: Seat) -> None:
         if seat.deck:
-            seat.hand.append(seat.deck.pop(0))
-            seat.public.pop(0)
-            if seat.private_top > len(seat.deck):
-                seat.private_top = len(seat.deck)
+            seat.hand.append(self._take_bottom(seat))
+
+    @staticmethod
+    def _take_bottom(seat: Seat) -> int:
+        """The bottom card of a non-empty deck, taken off it."""
+        card = seat.deck.pop(0)
+        seat.public.pop(0)
+        # the top cards only the seat knows may have been the whole deck
+        if seat.private_top > len(seat.deck):
+            seat.private_top = len(seat.deck)
+        return card
 
     def _cards_changed(self) -> None:
         """A seat gained a card or one left it (observation_ids's points go stale)."""
@@ -1833,8 +1840,7 @@ class ArnakState(CheckedState):
                     seat.public.pop()
                     seat.private_top = max(0, seat.private_top - 1)
                 else:
-                    drawn.append(seat.deck.pop(0))
-                    seat.public.pop(0)
+                    drawn.append(self._take_bottom(seat))
             stack.append((LOOK_KEEP, p, tuple(drawn), int(params.get("may_return_top", 0))))
         elif kind == LOOK_KEEP:
             c = action - A.CARD
