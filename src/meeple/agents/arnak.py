@@ -46,7 +46,7 @@ from meeple.games.arnak.components import (
     Edge,
     Effect,
 )
-from meeple.games.arnak.rules import HOME, ROUNDS, SLOT_SITE, ArnakState
+from meeple.games.arnak.rules import HOME, ROUNDS, SLOT_SITE, ArnakState, is_free
 from meeple.games.arnak.travel import add, as_planes, deficit
 
 # The weights below were fitted on 1 December 2026 by SPSA on greedy's own games
@@ -354,10 +354,12 @@ def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
         return A.END_TURN if A.END_TURN in legal else A.PASS if A.PASS in legal else legal[0]
     frame = w._stack[-1]
     kind = frame[0]
-    choices = [a for a in legal if a != A.DONE]
-    left = ROUNDS - w._round
     if kind == "travel":
         return _travel_choice(w, p, legal)
+    # the free actions offered on top of a decision are left to the look-ahead
+    legal = [a for a in legal if not is_free(kind, a)]
+    choices = [a for a in legal if a != A.DONE]
+    left = ROUNDS - w._round
     if kind in ("hand_cards", "keep"):
         if kind == "keep":
             fears = [a for a in choices if a - A.HAND == FEAR]
@@ -374,7 +376,7 @@ def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
             return A.DONE
         return min(choices, key=lambda a: (_written_use((a - A.HAND) % A.NUM_CARD_TYPES), a))
     if kind == "offer":
-        return A.YES
+        return A.YES if A.YES in legal else A.DONE
     if kind == "upgrade":
         return A.UPGRADE + 1 if A.UPGRADE + 1 in legal else choices[0]
     if kind in ("dig", "activate", "relocate_to", "guardian_to") and choices:

@@ -20,7 +20,7 @@ from meeple.games.arnak.components import (
     RESOURCES,
     SITE_TILES,
 )
-from meeple.games.arnak.rules import FREE, HOME, SITE_SLOTS, ArnakState
+from meeple.games.arnak.rules import FREE, HOME, SITE_SLOTS, ArnakState, is_free
 
 
 def fresh(players: int = 2, board: str = "bird", seed: int = 0, **options: Any) -> ArnakState:
@@ -239,6 +239,14 @@ def supply(state: ArnakState, *stacks: Iterable[int | str]) -> ArnakState:
     state._supply = [[assistant(a) if isinstance(a, str) else a for a in st] for st in stacks]
     state._legal = None
     return state
+
+
+def answers(state: ArnakState) -> list[int]:
+    """The legal actions that answer the pending decision: without the free actions
+    also offered on top of it."""
+    kind = state._stack[-1][0] if state._stack else None
+    legal = state.legal_actions()
+    return legal if kind is None else [a for a in legal if not is_free(kind, a)]
 
 
 def texts(state: ArnakState) -> list[str]:

@@ -14,7 +14,7 @@ from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import BONUS_KINDS, CARDS, RESOURCES, TRACKS
 from meeple.games.arnak.rules import ArnakState
 
-from .scenario import card, do, fresh, setup
+from .scenario import answers, card, do, fresh, setup
 
 FEAR = card("fear")
 FUNDING_CAR = card("basic.funding_car")
@@ -115,9 +115,10 @@ def _state(board: str, players: int = 2, seed: int = 0) -> ArnakState:
 
 
 def _finish(state: ArnakState, p: int) -> None:
-    """Resolve seat p's pending decisions: decline where possible, else the first."""
+    """Resolve seat p's pending decisions: decline where possible, else the first answer
+    (not a free action taken on top of the decision)."""
     while state._stack and state.current_player == p:
-        legal = state.legal_actions()
+        legal = answers(state)
         do(state, A.DONE if A.DONE in legal else legal[0])
 
 
@@ -399,7 +400,7 @@ def test_snake_row_seven_choose_one_of_several() -> None:
         setup(state, p, resources=dict(coin=1, tablet=1, arrowhead=1))
     do(state, A.GLASS + 13, A.OPTION)
     assert _frame(state) == "bonus_pick"
-    assert set(state.legal_actions()) == {A.BONUS + _kind("coin"), A.BONUS + _kind("tablet")}
+    assert set(answers(state)) == {A.BONUS + _kind("coin"), A.BONUS + _kind("tablet")}
     do(state, A.BONUS + _kind("tablet"))
     assert state._bonus[13] == [_kind("coin")]  # only the chosen tile leaves
     assert state._seats[0].res == _bag(tablet=1)
@@ -507,7 +508,7 @@ def test_lost_temple_arrival_order(board: str) -> None:
         assert state.current_player == p
         do(state, A.GLASS + track.lost_temple)
         assert _frame(state) == "bonus_pick"  # look through the face-down tiles
-        options = {a - A.BONUS for a in state.legal_actions()}
+        options = {a - A.BONUS for a in answers(state)}
         assert options == set(state._temple_bonus)
         assert "lost_temple_known" in state.observation(p)["research_track"]
         pick = min(options)

@@ -76,7 +76,7 @@ def test_every_seat_sees_the_basic_and_fear_cards_a_seat_exiled() -> None:
 
 def test_three_players_and_solo() -> None:
     for players in (3, 1):
-        basic, fear, _ = _exiling_play(players, range(6))
+        basic, fear, _ = _exiling_play(players, range(12))
         assert basic + fear > 0
 
 

@@ -135,6 +135,16 @@ RESCUE = "rescue"
 BONUS_PICK = "bonus_pick"
 ORDER = "order"
 KEEP = "keep"
+# Free actions on top of a pending decision: the decisions whose own ids are cards in
+# hand or assistants (so those free actions cannot be offered there), and those that
+# take none (travel has its own, the round-end keep is outside any turn, and an
+# Earring's drawn cards are held aside until it is done).
+_CARD_FRAMES = frozenset({TRAVEL, HAND_CARDS, EXILE, KEEP})
+_ASSISTANT_FRAMES = frozenset(
+    {REFRESH, SUPPLY_ASSISTANT, SWAP_OWN, SWAP_SUPPLY, TAKE_ASSISTANT, UPGRADE_ASSISTANT, RESCUE}
+)
+_NO_FREE_FRAMES = frozenset({TRAVEL, KEEP, LOOK_KEEP, LOOK_RETURN})
+_HAND_PAYMENTS = frozenset({TRAVEL, HAND_CARDS})
 
 
 class Seat:
@@ -282,6 +292,24 @@ ADDING_BOON: tuple[bool, ...] = tuple(
 ADDING_SLOT_ACTIONS: tuple[int, ...] = tuple(
     A.IDOL_SLOT + e for e, (_, effect) in enumerate(SLOT_EFFECTS) if _adds_only(effect)
 )
+ADDING_CARD: tuple[bool, ...] = tuple(
+    c < len(CARDS) and CARDS[c].free and bool(CARDS[c].effect) and _adds_only(CARDS[c].effect)
+    for c in range(A.NUM_CARD_TYPES)
+)
+
+
+def is_free(kind: str, action: int) -> bool:
+    """Is legal `action`, during a decision of kind `kind`, a free action taken on top of
+    it (see ArnakState._adding_free) rather than an answer to it?"""
+    if action < A.PLAY_AREA:
+        return kind not in _CARD_FRAMES
+    if A.IDOL_SLOT <= action < A.UNSLOT:
+        return True
+    if A.ASSISTANT <= action < A.BOON:
+        return kind not in _ASSISTANT_FRAMES
+    if A.BOON <= action < A.OPTION:
+        return GUARDIANS[action - A.BOON].boon_travel is None
+    return False
 
 
 def _offers(effect: Effect, resource: int) -> bool:
@@ -641,7 +669,9 @@ class ArnakState(CheckedState):
         if self._over:
             return ()
         if self._stack:
-            return tuple(sorted(self._frame_actions(self._stack[-1])))
+            top = self._stack[-1]
+            legal = self._frame_actions(top)
+            return tuple(sorted(legal + self._free_in_frame(top) if legal else legal))
         return tuple(sorted(self._turn_actions(self._turn)))
 
     def _why_illegal(self, action: Any) -> str:
@@ -671,7 +701,7 @@ class ArnakState(CheckedState):
                 if not legal:
                     self._stack.pop()
                     continue
-                self._legal = tuple(sorted(legal))
+                self._legal = tuple(sorted(legal + self._free_in_frame(top)))
                 return
             if self._keeping:
                 self._keeping = False
@@ -1095,8 +1125,11 @@ class ArnakState(CheckedState):
             seat.play.append(c)
         if card.kind == "artifact":
             seat.res[TABLET] -= ARTIFACT_TABLETS
-        # Passing is a main action: a free card played after it cannot pass for you.
-        self._late_free = card.free and self._main
+        # Passing is a main action: a free card played after it cannot pass for you. One
+        # played during a decision only adds (see _adding_free), so it has no pass to
+        # hide, and the decision under it keeps what it offered.
+        if not self._stack:
+            self._late_free = card.free and self._main
         if not card.free:
             self._main = True
         self._stack.append((SEQ, p, card.effect, 0))
@@ -1521,7 +1554,9 @@ class ArnakState(CheckedState):
                 out.append(A.DONE)
             return out
         if kind == OFFER:
-            return [A.YES, A.DONE]
+            # affordable when offered; a free action taken on top may have changed that
+            cost = frame[2]
+            return [A.YES, A.DONE] if cost is None or self._can_afford(p, cost) else [A.DONE]
         if kind == UPGRADE:
             out = []
             if seat.res[TABLET]:
@@ -1649,17 +1684,32 @@ class ArnakState(CheckedState):
                     out.append(A.POOL + i)
         if seat.res[COIN] >= 2:
             out.append(A.COINS_FOR_PLANE)
-        return out + self._free_while_paying(p)
+        return out + self._adding_free(p, TRAVEL)
 
-    def _free_while_paying(self, p: int) -> list[int]:
-        """Free actions a player may take in the middle of paying a travel cost: those
-        that can only add to what pays it (gains, draws, travel icons, trades up)."""
+    def _free_in_frame(self, frame: tuple[Any, ...]) -> list[int]:
+        """The free actions the turn's player may take on top of a pending decision of
+        their turn, which the rulebook allows "before, after, and even during your main
+        action" (travel offers its own)."""
+        if frame[0] in _NO_FREE_FRAMES or frame[1] != self._turn:
+            return []
+        return self._adding_free(frame[1], frame[0])
+
+    def _adding_free(self, p: int, kind: str) -> list[int]:
+        """Free actions `p` may take in the middle of a decision of kind `kind`: those
+        that can only add to what they hold (gains, draws, travel icons, trades up), so
+        that nothing the decision was offered on can be lost, less those whose ids the
+        decision uses itself. A free card leaves the hand, so none is offered while a
+        travel cost or a cost in hand cards is being paid."""
         seat = self._seats[p]
-        out = []
-        for a in seat.assistants:
-            # a: id | gold << 4 | exhausted << 5, so a & 31 indexes ADDING_ASSISTANT
-            if not a & 32 and ADDING_ASSISTANT[a & 31]:
-                out.append(A.ASSISTANT + (a & 15))
+        out: list[int] = []
+        # a card played leaves the hand, whose cards a payment under way may still need
+        if kind not in _CARD_FRAMES and not any(f[0] in _HAND_PAYMENTS for f in self._stack):
+            out.extend({A.HAND + c for c in seat.hand if ADDING_CARD[c]})
+        if kind not in _ASSISTANT_FRAMES:
+            for a in seat.assistants:
+                # a: id | gold << 4 | exhausted << 5, so a & 31 indexes ADDING_ASSISTANT
+                if not a & 32 and ADDING_ASSISTANT[a & 31]:
+                    out.append(A.ASSISTANT + (a & 15))
         for g in seat.guardians:
             if not g & 16 and ADDING_BOON[g & 15]:
                 out.append(A.BOON + (g & 15))
@@ -1672,15 +1722,11 @@ class ArnakState(CheckedState):
         p = frame[1]
         seat = self._seats[p]
         stack = self._stack
+        if is_free(kind, action):
+            self._turn_apply(p, action)  # a free action on top of the decision
+            return
         if kind == TRAVEL:
             need, paid = frame[2], frame[3]
-            if (
-                A.IDOL_SLOT <= action < A.UNSLOT
-                or A.ASSISTANT <= action < A.BOON
-                or (A.BOON <= action < A.OPTION and GUARDIANS[action - A.BOON].boon_travel is None)
-            ):
-                self._turn_apply(p, action)  # a free action on top of the payment
-                return
             if action < A.PLAY_AREA:
                 c = action - A.HAND
                 seat.hand.remove(c)

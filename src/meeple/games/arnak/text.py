@@ -139,12 +139,11 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action < A.PLAY_AREA:
         name = card_name(action - A.HAND)
         words = {
-            None: f"play {name}",
             "travel": f"spend {name} for travel",
             "hand_cards": f"put {name} into play unused",
             "exile": f"exile {name} from your hand",
         }
-        return words.get(kind, name)
+        return words.get(str(kind), f"play {name}")  # on its own or on top of a decision
     if action < A.CARD:
         return f"exile {card_name(action - A.PLAY_AREA)} from your play area"
     if action < A.SITE:
@@ -192,8 +191,6 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action < A.BOON:
         a = ASSISTANTS[action - A.ASSISTANT]
         words = {
-            None: f"use assistant {a.id} ({a.nickname})",
-            "travel": f"use assistant {a.id} ({a.nickname})",
             "take_assistant": f"take assistant {a.id} ({a.nickname})",
             "rescue": f"rescue assistant {a.id} ({a.nickname})",
             "upgrade_assistant": f"upgrade assistant {a.id} to gold",
@@ -202,7 +199,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
             "swap_own": f"trade away assistant {a.id}",
             "swap_supply": f"take assistant {a.id} in exchange",
         }
-        return words.get(kind, f"assistant {a.id}")
+        return words.get(str(kind), f"use assistant {a.id} ({a.nickname})")
     if action < A.OPTION:
         g = GUARDIANS[action - A.BOON]
         if g.boon_travel is not None:
