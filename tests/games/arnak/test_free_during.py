@@ -59,6 +59,21 @@ def test_a_free_card_played_during_a_buy_pays_for_the_card_it_revealed() -> None
     assert not s._stack and A.END_TURN in s.legal_actions()
 
 
+def test_a_buy_with_nothing_affordable_waits_while_a_free_action_could_pay() -> None:
+    s = _fishing(0)
+    row(s, items=["pack_donkey", "machete", "binoculars", "tent", "aeroplane"])  # 4 coins
+    do(s, A.HAND + card("fishing_rod"))
+    assert s._stack[-1][0] == "buy" and answers(s) == [A.DONE]
+    do(s, A.HAND + FC)
+    assert A.CARD + card("horse") in answers(s)  # the revealed card, 4 coins less 3
+    # with no free action to take, such a buy is skipped as before
+    s = _fishing(0)
+    setup(s, 0, hand=["fishing_rod", "fear"])
+    row(s, items=["pack_donkey", "machete", "binoculars", "tent", "aeroplane"])
+    do(s, A.HAND + card("fishing_rod"))
+    assert not s._stack and A.END_TURN in s.legal_actions()
+
+
 def test_assistants_boons_and_idol_slots_that_gain_are_offered_during_a_decision() -> None:
     s = _fishing(0, assistants=["banker", ("scribe", False, True)], crates=1)
     do(s, A.HAND + card("fishing_rod"))

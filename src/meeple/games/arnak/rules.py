@@ -1577,7 +1577,10 @@ class ArnakState(CheckedState):
             return [A.SITE + s for s in sites] + [A.DONE] if sites else []
         if kind == BUY:
             cards = self._buy_options(p, frame[2], frame[3], frame[4])
-            return [*sorted(A.CARD + c for c in cards), A.DONE] if cards else []
+            if cards:
+                return [*sorted(A.CARD + c for c in cards), A.DONE]
+            # a card revealed for the buy may be worth a free action that pays for it
+            return [A.DONE] if self._free_in_frame(frame) else []
         if kind == GAIN_CARD:
             cards = self._row_item if frame[2] == "row" else self._item_exile
             cards = [c for c in cards if c != GAP]
