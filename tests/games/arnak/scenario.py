@@ -283,3 +283,14 @@ def do(state: ArnakState, *actions: int | str) -> ArnakState:
 BASIC_DECK = cards("funding_car", "funding_boat", "exploration_car", "exploration_boat")
 """The four basic cards as a deck, bottom first: exploration (boat) is drawn first."""
 FC, FB, EC, EB = BASIC_DECK  # bottom .. top: EB is drawn first, FC is the bottom card
+
+
+def table(hand: list[str | int], **kw: object) -> ArnakState:
+    """Seat 0 to act in a two-player game with exactly this hand, the 4-card BASIC_DECK,
+    an empty play area and the given resources (none by default); `kw` as for setup."""
+    s = fresh()
+    kw.setdefault("deck", BASIC_DECK)
+    kw.setdefault("play", [])
+    kw.setdefault("resources", {})
+    setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
+    return s

@@ -39,6 +39,7 @@ from .scenario import (
     setup,
     site_tile,
     supply,
+    table,
 )
 
 DECK = BASIC_DECK
@@ -65,17 +66,6 @@ EXILE_SELF = {
 
 def covers(*names: str) -> None:
     """Marks the cards a test is about (the last test checks that all 75 are named)."""
-
-
-def table(hand: list[str | int], **kw: object) -> ArnakState:
-    """Seat 0 to act in a two-player game with exactly this hand, the 4-card DECK, an
-    empty play area and the given resources (none by default)."""
-    s = fresh()
-    kw.setdefault("deck", DECK)
-    kw.setdefault("play", [])
-    kw.setdefault("resources", {})
-    setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
-    return s
 
 
 def play(s: ArnakState, name: str) -> ArnakState:

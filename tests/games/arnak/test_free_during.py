@@ -11,7 +11,6 @@ from meeple.games.arnak import actions as A
 from meeple.games.arnak.rules import ADDING_SLOT_ACTIONS, ArnakState, is_free
 
 from .scenario import (
-    BASIC_DECK,
     FC,
     answers,
     assistant,
@@ -22,20 +21,12 @@ from .scenario import (
     res,
     row,
     setup,
+    table,
 )
 
 
-def _table(hand: list[str | int], **kw: object) -> ArnakState:
-    s = fresh()
-    kw.setdefault("deck", BASIC_DECK)
-    kw.setdefault("play", [])
-    kw.setdefault("resources", {})
-    setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
-    return s
-
-
 def _fishing(coins: int, **kw: object) -> ArnakState:
-    s = _table(["fishing_rod", FC, "fear"], resources={"coin": coins}, **kw)
+    s = table(["fishing_rod", FC, "fear"], resources={"coin": coins}, **kw)
     row(s, items=["whip", "pack_donkey", "machete", "binoculars", "tent"])  # 2 and 4 coins
     deck_top(s, "horse")  # 4 coins
     return s
@@ -101,7 +92,7 @@ def test_free_actions_that_spend_or_exile_wait_until_the_decision_is_made() -> N
 
 def test_decisions_that_use_the_same_ids_keep_their_own_meaning() -> None:
     # exiling from the hand: the hand's ids are the exile's, not free plays
-    s = _table(["army_knife", FC])  # Army Knife: two different benefits, one an exile
+    s = table(["army_knife", FC])  # Army Knife: two different benefits, one an exile
     do(s, A.HAND + card("army_knife"))
     exile = next(k for k in range(4) if "exile" in s.action_to_string(A.OPTION + k))
     do(s, A.OPTION + exile)
@@ -113,7 +104,7 @@ def test_decisions_that_use_the_same_ids_keep_their_own_meaning() -> None:
 
 
 def test_a_free_card_during_the_sundial_choice_leaves_its_pass_option() -> None:
-    s = _table(["sundial", FC], resources={"tablet": 1})
+    s = table(["sundial", FC], resources={"tablet": 1})
     do(s, A.HAND + card("sundial"))
     assert answers(s) == [A.OPTION, A.OPTION + 1]
     do(s, A.HAND + FC)
@@ -141,7 +132,7 @@ def test_no_free_actions_in_another_seat_s_decision_or_the_round_end_keep() -> N
 
 def test_a_price_no_longer_payable_after_a_free_card_is_only_declined() -> None:
     # the Hunter: pay a boot for an arrowhead; Funding's car is the only thing that pays
-    s = _table([FC], assistants=["hunter"])
+    s = table([FC], assistants=["hunter"])
     do(s, A.ASSISTANT + assistant("hunter"))
     assert s._stack[-1][0] == "offer" and answers(s) == [A.YES, A.DONE]
     do(s, A.HAND + FC)  # played for its coin instead

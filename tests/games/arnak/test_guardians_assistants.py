@@ -28,20 +28,12 @@ from .scenario import (
     setup,
     site_tile,
     supply,
+    table,
 )
 
 DECK = BASIC_DECK
 FC, FB, EC, EB = DECK  # bottom .. top: EB is drawn first, FC is the bottom card
 ICON_CARD = {0: FEAR, 1: FC, 2: FB, 3: card("stone_jar")}  # a card with one boot/car/boat/plane
-
-
-def table(hand: list[str | int], **kw: object) -> ArnakState:
-    s = fresh()
-    kw.setdefault("deck", DECK)
-    kw.setdefault("play", [])
-    kw.setdefault("resources", {})
-    setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
-    return s
 
 
 def me(s: ArnakState) -> Seat:
