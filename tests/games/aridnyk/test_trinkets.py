@@ -379,7 +379,11 @@ def test_horizon_swap_and_refresh() -> None:
     touch(state)
     hand, horizon = list(state._tiles[0]), list(state._horizon)
     play(state, A.USE_TRINKET + kremin, A.EFFECT + E["horizon_swap"])
-    play(state, A.HAND_TILE + hand[1], A.HORIZON + horizon[2])
+    play(state, A.HAND_TILE + hand[1])
+    # the chosen tile is part of the view, for the chooser and the others alike
+    for seat in (0, 1):
+        assert state.observation(seat)["pending"]["tile"] == hand[1]
+    play(state, A.HORIZON + horizon[2])
     assert state._tiles[0] == sorted([hand[0], horizon[2]])
     assert state._horizon == [horizon[0], horizon[1], hand[1]]
     assert hand[1] in state.observation(1)["horizon"]

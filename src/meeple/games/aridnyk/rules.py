@@ -1752,6 +1752,8 @@ class AridnykState(CheckedState):
         elif kind == F_DRAW:
             out["kind"] = _KIND_NAMES[frame[1]].lower() if frame[1] >= 0 else None
             out["may_refresh"] = bool(frame[2])
+        elif kind == F_SWAP and frame[1] >= 0:
+            out["tile"] = frame[1]  # the hand tile chosen for the Horizon, shown when chosen
         return out
 
     def observation_ids(self, player: int) -> tuple[Any, ...]:
@@ -1769,8 +1771,8 @@ class AridnykState(CheckedState):
             figure moves or a tile is laid.
           3 tiles: ((per seat the tiles of its hand `player` knows: her whole hand,
             the public ones of others, sorted; the Horizon; the revealed stack tile),
-            the tile being placed, white_done sorted); the first item the very same
-            tuple until one of its parts changes.
+            the tile being placed or chosen for a Horizon swap, white_done sorted); the
+            first item the very same tuple until one of its parts changes.
           4 cards: (per seat the Plots of its hand `player` knows, the same for Trinkets;
             the Plot row and the Trinket row (-1: empty slot); the revealed Plot and
             Trinket; per seat its fulfilled Plots; the discarded Plots and Trinkets);
@@ -1819,6 +1821,8 @@ class AridnykState(CheckedState):
             kind = frame[0]
             if kind == F_PLACE:
                 placing = frame[2]
+            elif kind == F_SWAP:
+                placing = frame[1]
             elif kind == F_REACT and frame[1] != "trade":
                 reacted = frame[2]
             step = _step_ids(frame)
