@@ -1331,3 +1331,24 @@ def test_by_text_finds_actions() -> None:
     s = table(["hat"])
     assert by_text(s, "pass for the rest of the round") == A.PASS
     assert A.HAND + card("hat") == by_text(s, "play Hat")
+
+
+def test_the_piece_being_moved_is_in_every_view() -> None:
+    # two archaeologists to choose from: which one moves is seen by all, and encoded
+    from meeple.rl import encoder_for
+
+    vectors = []
+    for start in (5, 6):
+        s = table(["pathfinders_sandals"], resources={"tablet": 1})
+        discover(s, 5, "L1-02")
+        discover(s, 6, "L1-04")
+        place(s, 0, 5)
+        place(s, 0, 6)
+        play(s, "pathfinders_sandals")
+        do(s, A.SITE + start)
+        name = s.observation(0)["sites"][start]["id"]
+        for seat in (0, 1):
+            assert s.observation(seat)["pending"]["from"] == name
+        assert s.public_observation()["pending"]["from"] == name
+        vectors.append(encoder_for(s.game).encode_state(s, 1))
+    assert (vectors[0] != vectors[1]).any()

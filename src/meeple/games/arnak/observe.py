@@ -35,15 +35,19 @@ from meeple.games.arnak.rules import (
     _CARD_VP_OF,
     _RESEARCH_VP,
     _TEMPLE_VP_OF,
+    GUARDIAN_TO,
     GUARDIAN_VP,
     LOOK_KEEP,
     LOOK_RETURN,
+    RELOCATE_TO,
     TRAVEL,
 )
 from meeple.games.arnak.text import effect_text, prompt
 
 _LOOKS = frozenset((LOOK_KEEP, LOOK_RETURN))
 """The pending decisions that show the deciding seat the cards it drew."""
+_MOVES = frozenset((RELOCATE_TO, GUARDIAN_TO))
+"""The pending decisions that move a piece from a site already chosen (frame[3])."""
 
 if TYPE_CHECKING:
     from meeple.games.arnak.rules import ArnakState
@@ -298,6 +302,8 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
                 "paid": _icons(frame[3]),
                 "site": None if site < 0 else _SITE_ROWS[state._board][site][1],
             }
+        elif frame[0] in _MOVES:  # which archaeologist or guardian moves, as at the table
+            obs["pending"]["from"] = _SITE_ROWS[state._board][frame[3]][1]
         if player == current:
             obs["pending"].update(_private_frame(frame))
     if player is not None and state._rescue_seen >> player & 1 and state._rescue:
@@ -566,6 +572,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     over = state._over
     drawn: tuple[int, ...] = ()
     travel: tuple[Any, ...] | None = None
+    moving = -1
     if stack:
         frame = stack[-1]
         kind = _FRAME_NUM[frame[0]]
@@ -574,6 +581,8 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
             drawn = tuple(frame[2])
         elif frame[0] == TRAVEL:
             travel = (tuple(frame[2]), tuple(frame[3]), paying_site(state))
+        elif frame[0] in _MOVES:
+            moving = frame[3]
     else:
         kind = -1
         current = TERMINAL if over else state._turn
@@ -587,6 +596,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         tuple(state._pool),
         drawn,
         travel,
+        moving,
     )
     own = seats[player]
     deck = own.deck

@@ -547,7 +547,7 @@ class ArnakState(CheckedState):
            the travel pool (boot, car, boat, plane), the cards `player` drew for the
            pending Earring choice when it is theirs to make, and for a pending travel
            payment (its cost, the icons paid so far, the site it is for or -1), else
-           None).
+           None, then the site an archaeologist or guardian being moved leaves, or -1).
         2. `player`'s cards: (hand, the deck's top cards only they know (bottom to top),
            the cards of their deck whose place is public (bottom to top), the deck's top
            card if they know it else -1).

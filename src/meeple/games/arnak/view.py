@@ -234,6 +234,8 @@ def _pending(obs: Mapping[str, Any]) -> Panel | None:
         where = f" to {travel['site']}" if travel.get("site") else ""
         paid = _icons_text(travel.get("paid")) if travel.get("paid") else "nothing yet"
         parts.append(Text(f"travel{where}: costs {_icons_text(travel.get('cost'))}; paid {paid}"))
+    if pending.get("from"):
+        parts.append(Text(f"moving the piece at {pending['from']}"))
     drawn = pending.get("drawn")
     if drawn:
         table = _card_table("Cards drawn (only you see them)")

@@ -213,7 +213,9 @@ class AridnykEncoder(Encoder):
         self._revealed_tile = add(
             "revealed_tile", t, "tile is the revealed top of the active stack (Tracker)"
         )
-        self._pending_tile = add("pending_tile", t, "tile being placed (placing step)")
+        self._pending_tile = add(
+            "pending_tile", t, "tile being placed (placing step), or chosen for a Horizon swap"
+        )
         self._unseen_tiles = add(
             "unseen_tiles",
             t,

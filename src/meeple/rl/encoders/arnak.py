@@ -306,6 +306,9 @@ class ArnakEncoder(Encoder):
         self._travel_site = add(
             "travel_site", s, "one-hot: the site it is for (none: a guardian's or a card's cost)"
         )
+        self._moving_from = add(
+            "moving_from", s, "one-hot: the site an archaeologist or guardian being moved leaves"
+        )
         card_bound = [1] * (c - 1) + [MAX_FEAR]
         self._drawn = add(
             "drawn",
@@ -546,6 +549,9 @@ class ArnakEncoder(Encoder):
                     v[self._travel_paid + i] = paid.get(icon, 0)
                 if travel["site"] is not None:
                     v[self._travel_site + _SITE[travel["site"]]] = 1
+            moving = pending.get("from")
+            if moving is not None:
+                v[self._moving_from + _SITE[moving]] = 1
 
         # Your cards.
         at = self._hand
@@ -790,7 +796,7 @@ class ArnakEncoder(Encoder):
         )
         self._empty_ids: tuple[Any, ...] = (
             None,
-            (None, -1, -1, 0, 0, -1, (0,) * len(ICONS), (), None),
+            (None, -1, -1, 0, 0, -1, (0,) * len(ICONS), (), None, -1),
             ((), (), (), -1),
             tuple(
                 (((), (0,) * len(RESOURCES), 0, 0, 0, 0, 0), (-1, -1, -1, 0, 0, (), (), ()))
@@ -898,8 +904,9 @@ class ArnakEncoder(Encoder):
             for seat, (cards, before) in enumerate(zip(new, old, strict=True)):
                 if cards != before:
                     self._recount(v, at + rel[seat] * NUM_CARDS, cards, before)
-        self._memos[you] = (ids, out, v)
+        # copied before it is put back: from then on another thread may take and patch it
         vector: NDArray[np.float32] = out.copy()
+        self._memos[you] = (ids, out, v)
         return vector
 
     def _card_counts(self, v: memoryview[float], at: int, cards: Sequence[int]) -> None:
@@ -924,8 +931,8 @@ class ArnakEncoder(Encoder):
     def _turn_ids(
         self, v: memoryview[float], turn: tuple[Any, ...], old: tuple[Any, ...], rel: list[int]
     ) -> None:
-        rnd, current, start, main, over, kind, pool, drawn, travel = turn
-        o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn, o_travel = old
+        rnd, current, start, main, over, kind, pool, drawn, travel, moving = turn
+        o_rnd, o_current, o_start, _, _, o_kind, o_pool, o_drawn, o_travel, o_moving = old
         if rnd != o_rnd:
             if o_rnd is not None:
                 v[self._round + min(max(o_rnd, 1), ROUNDS) - 1] = 0.0
@@ -955,6 +962,11 @@ class ArnakEncoder(Encoder):
             self._recount(v, self._drawn, drawn, o_drawn)
         if travel != o_travel:
             self._travel_ids(v, travel, o_travel)
+        if moving != o_moving:
+            if o_moving >= 0:
+                v[self._moving_from + o_moving] = 0.0
+            if moving >= 0:
+                v[self._moving_from + moving] = 1.0
 
     def _travel_ids(
         self, v: memoryview[float], travel: tuple[Any, ...] | None, old: tuple[Any, ...] | None
@@ -1323,6 +1335,9 @@ class ArnakEncoder(Encoder):
         travel = pending.get("travel") if pending is not None else None
         if travel is not None and travel["site"] not in (None, *SITE_IDS):
             raise MeepleError(f"the Arnak encoder does not know site {travel['site']!r}")
+        moving = pending.get("from") if pending is not None else None
+        if moving is not None and moving not in SITE_IDS:
+            raise MeepleError(f"the Arnak encoder does not know site {moving!r}")
         unknown = (
             (cards - set(CARD_IDS))
             | (tiles - set(TILE_IDS))

@@ -602,6 +602,7 @@ function nowPanel(obs, A, legal, act, you) {
       const paid = ICONS.some((i) => travel.paid?.[i]) ? travelText(travel.paid) : 'nothing yet';
       body.push(h('p', { class: 'muted', 'data-testid': 'travel-due' }, `travel${where}: costs ${travelText(travel.cost)}; paid ${paid}`));
     }
+    if (pending.from) body.push(h('p', { class: 'muted', 'data-testid': 'moving-from' }, `moving the piece at ${pending.from}`));
   }
   const drawn = pending?.drawn ?? [];
   if (drawn.length) {
