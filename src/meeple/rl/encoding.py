@@ -81,6 +81,12 @@ class Encoder(ABC):
         self.blocks: tuple[Block, ...] = tuple(layout.blocks)
         self.size: int = layout.size
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An encoder is its class and configuration; the rest is work kept for reuse
+        # (some of it not picklable), so a copy or an unpickled encoder starts afresh,
+        # as the shared encoder of its configuration where that is of its class.
+        return (_restore_encoder, (type(self), self.info))
+
     @abstractmethod
     def build(self, layout: Layout) -> None:
         """Declare the blocks, in order, for `self.info`'s configuration."""
@@ -195,6 +201,15 @@ def _factory(name: str) -> EncoderFactory:
         _FACTORIES[name] = factory
         return factory
     return entry
+
+
+def _restore_encoder(cls: type[Encoder], info: GameInfo) -> Encoder:
+    """An encoder of class `cls` for `info`, as pickle and copy rebuild one."""
+    try:
+        shared = encoder_for(info)
+    except MeepleError:  # a class no registered game names
+        shared = None
+    return shared if type(shared) is cls else cls(info)
 
 
 def encoder_for(game: str | Game | GameInfo) -> Encoder:
