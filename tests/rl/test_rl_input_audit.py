@@ -11,7 +11,7 @@ import pytest
 import meeple
 from meeple.core import State
 from meeple.errors import IllegalActionError, OptionError
-from meeple.rl import gymnasium_env, pettingzoo_env
+from meeple.rl import EnvStateError, gymnasium_env, pettingzoo_env
 
 GAMES = meeple.list_games()
 
@@ -69,7 +69,7 @@ def test_gymnasium_penalty_mode_scores_them_as_illegal(action: Any) -> None:
     assert seen(env.game_state) == before
 
 
-@pytest.mark.parametrize("seed", [-1, "7", 2.5, True])
+@pytest.mark.parametrize("seed", [-1, "7", 2.5, True, 2**64, -(2**70)])
 def test_a_bad_reset_seed_is_an_option_error(seed: Any) -> None:
     """Both adapters refuse it the same way, inside meeple's error family (gymnasium's own
     seeding used to answer with its own exception class) and keep the episode going."""
@@ -167,3 +167,44 @@ def test_an_encoder_refuses_another_games_state_and_a_wrong_vector() -> None:
     state = meeple.load_game("anludim").new_initial_state(seed=1)
     vector = encoder.encode_state(state, 0)
     assert set(encoder.views(vector)) == {block.name for block in encoder.blocks}
+
+
+def test_numpy_integers_are_seeds_seats_and_step_limits() -> None:
+    env = gymnasium_env("anludim", players=2, seat=np.int64(1))
+    assert env.reset(seed=np.int64(5))[1]["seat"] == 1
+    plain = gymnasium_env("anludim", players=2, seat=1)
+    plain.reset(seed=5)
+    assert seen(env.game_state) == seen(plain.game_state)
+    pz = pettingzoo_env("anludim", players=2, max_steps=np.int32(10))
+    pz.reset(seed=np.uint64(2**64 - 1))  # the largest seed, then on to 0
+    assert pz.max_steps == 10
+    pz.reset()
+    assert seen(pz.game_state) == seen(meeple.load_game("anludim", players=2).new_initial_state(0))
+    cheap = gymnasium_env("anludim", illegal_action_reward=np.float32(-2))
+    assert cheap.illegal_action_reward == -2
+
+
+def test_pettingzoo_observations_are_new_arrays_and_masks_name_their_agent() -> None:
+    env = pettingzoo_env("anludim", players=2)
+    env.reset(seed=1)
+    first = env.last()[0]
+    first["observation"][:] = 0.5  # a caller's own change stays its own
+    first["action_mask"][:] = 0
+    again = env.observe(env.agent_selection)
+    assert again["action_mask"].any() and not (again["observation"] == 0.5).all()
+    for agent in (0, "", 1.0):
+        with pytest.raises(EnvStateError, match="no agent"):
+            env.action_mask(agent)  # type: ignore[arg-type]
+
+
+def test_a_registered_id_plays_its_own_game() -> None:
+    import gymnasium
+
+    import meeple.rl.gymnasium  # noqa: F401 (registers the ids)
+
+    with pytest.raises(OptionError, match="meeple/Arnak-v0 plays arnak"):
+        gymnasium.make("meeple/Arnak-v0", game="anludim")
+    env = gymnasium.make("meeple/Arnak-v0", game="arnak", players=3)
+    assert env.unwrapped.game.info.players == 3
+    with pytest.raises(OptionError, match="agent name"):
+        gymnasium_env("anludim", opponents=b"random")

@@ -7,6 +7,7 @@ docs/architecture (shared design): names and meanings here are stable.
 from __future__ import annotations
 
 import json
+import operator
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -85,19 +86,27 @@ def check_players(game: str, players: Any, low: int, high: int) -> int:
     return players
 
 
+MAX_SEED = 2**64 - 1
+"""Seeds are 64-bit: the generator folds a seed into 64 bits, so a larger one would
+deal the same game as a smaller one."""
+
+
 def check_seed(seed: Any) -> int:
+    """A game's seed: an integer 0..MAX_SEED (numpy integers too); None draws one."""
     if seed is None:
         return secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OptionError(f"seed must be a non-negative integer, not {seed!r}")
-    return seed
+    if seed.__class__ is not int and not isinstance(seed, bool) and hasattr(seed, "__index__"):
+        seed = operator.index(seed)  # numpy integers, as RL libraries pass them
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"seed must be a non-negative integer below 2**64, not {seed!r}")
+    return int(seed)
 
 
 def check_resample_seed(seed: Any) -> int:
-    """The seed of `State.resample`: a non-negative integer, with no random default (a
+    """The seed of `State.resample`: an integer 0..MAX_SEED, with no random default (a
     guess must be reproducible from its seed)."""
-    if seed.__class__ is not int or seed < 0:
-        raise OptionError(f"resample seed must be a non-negative integer, not {seed!r}")
+    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"resample seed must be a non-negative integer below 2**64, not {seed!r}")
     return seed
 
 

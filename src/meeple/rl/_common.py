@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import operator
 from typing import Any
 
 import meeple
@@ -53,6 +54,8 @@ def check_max_steps(value: Any) -> int | None:
     """A step limit: a positive int, or None for none."""
     if value is None:
         return None
+    if not isinstance(value, bool | int) and hasattr(value, "__index__"):
+        value = operator.index(value)  # a numpy integer
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise OptionError(f"max_steps must be a positive integer or None, not {value!r}")
     return int(value)

@@ -35,6 +35,7 @@ seed and its bots' seeds from it, so a seeded run is reproducible episode by epi
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,10 +67,20 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 INVALID_ACTION_MODES = ("penalty", "raise")
 
 
+def _seat_number(seat: Any, players: int) -> int:
+    """The learner's seat as an int (numpy integers too), checked."""
+    given = seat
+    if not isinstance(given, bool | int | str) and hasattr(given, "__index__"):
+        given = operator.index(given)  # a numpy integer
+    if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < players:
+        raise OptionError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
+    return int(given)
+
+
 def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
     if isinstance(opponents, str):
         names = [opponents] * (players - 1)
-    elif isinstance(opponents, Sequence):
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
         names = list(opponents)
     else:
         raise OptionError(
@@ -113,10 +124,8 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.game = load(game, players, options)
         info = self.game.info
         n = info.players
-        if seat != "random" and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-        ):
-            raise OptionError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        if seat != "random":
+            seat = _seat_number(seat, n)
         if invalid_action not in INVALID_ACTION_MODES:
             raise OptionError(
                 f"invalid_action cannot be {invalid_action!r}; allowed values: "
@@ -127,7 +136,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.invalid_action = invalid_action
         if (
             isinstance(illegal_action_reward, bool)
-            or not isinstance(illegal_action_reward, int | float)
+            or not isinstance(illegal_action_reward, int | float | np.integer | np.floating)
             or not math.isfinite(illegal_action_reward)
         ):
             raise OptionError(
@@ -155,7 +164,8 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
         if seed is not None:
-            check_seed(seed)  # gymnasium's own error would be outside meeple's family
+            # gymnasium's own error would be outside meeple's family; it takes plain ints
+            seed = check_seed(seed)
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31))
         n = self.game.info.players
@@ -255,6 +265,19 @@ def env_id(game: str) -> str:
     return "meeple/" + "".join(part.capitalize() for part in game.split("_")) + "-v0"
 
 
+def registered_env(id_game: str, **kwargs: Any) -> MeepleEnv:
+    """The entry point of the registered ids: the id's game, which `game` may only
+    repeat (another game has its own id, or `gymnasium_env`)."""
+    game = kwargs.pop("game", id_game)
+    name = game.info.name if isinstance(game, Game) else game
+    if name != id_game:
+        raise OptionError(
+            f"{env_id(id_game)} plays {id_game}, not {name!r}: make that game's own id "
+            "or call meeple.rl.gymnasium_env"
+        )
+    return MeepleEnv(game, **kwargs)
+
+
 def register_gymnasium_envs() -> list[str]:
     """Register one Gymnasium id per meeple game (done on import); returns the ids."""
     ids = []
@@ -263,8 +286,8 @@ def register_gymnasium_envs() -> list[str]:
         if ident not in gymnasium.registry:
             gymnasium.register(
                 id=ident,
-                entry_point="meeple.rl.gymnasium:MeepleEnv",
-                kwargs={"game": name},
+                entry_point="meeple.rl.gymnasium:registered_env",
+                kwargs={"id_game": name},
                 max_episode_steps=MAX_GAME_LENGTH,
                 nondeterministic=False,
             )

@@ -29,7 +29,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from meeple.core.game import Game, State, check_seed
+from meeple.core.game import MAX_SEED, Game, State, check_seed
 from meeple.rl._common import (
     MAX_GAME_LENGTH,
     as_action,
@@ -105,8 +105,6 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._next_seed: int | None = None
-        self._cache_steps = self._cache_seat = -1  # observe()'s: made at that step, for that seat
-        self._cache: Observation = {}
         self._steps = 0
         self._cut = False
 
@@ -135,11 +133,10 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         elif self._next_seed is None:
             self._next_seed = secrets.randbelow(2**31)
         state = self.game.new_initial_state(seed=self._next_seed)
-        self._next_seed += 1
+        self._next_seed = (self._next_seed + 1) & MAX_SEED
         self._state = state
         self._steps = 0
         self._cut = False
-        self._cache_steps = -1
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -195,7 +192,6 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _truncate(self) -> None:
         self._cut = True
-        self._cache_steps = -1
         for agent in self.agents:
             self.truncations[agent] = True
             self.infos[agent] = {"truncated_at": self._steps}
@@ -214,28 +210,22 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         )
 
     def observe(self, agent: str) -> Observation:
-        """`agent`'s encoded view and action mask; computed only when asked for."""
+        """`agent`'s encoded view and action mask, new arrays at every call (a caller may
+        change them); computed only when asked for."""
         seat = self.agent_name_mapping.get(agent) if agent.__class__ is str else None
         if seat is None:
             seat = self._seat_of(agent)  # raises
-        steps = self._steps
-        if steps == self._cache_steps and seat == self._cache_seat:
-            return self._cache
         state = self.game_state
-        observation: Observation = {
+        return {
             "observation": self._encode(state, seat),
             # a truncated game has no one to move
             "action_mask": legal_mask(state, -1 if self._cut else seat, self._num_actions),
         }
-        self._cache_steps = steps
-        self._cache_seat = seat
-        self._cache = observation
-        return observation
 
     def action_mask(self, agent: str | None = None) -> NDArray[np.int8]:
         """The legal-action mask of `agent` (default: the agent to act), without encoding
         its observation: the cheap way to act when only legality matters."""
-        seat = self._seat_of(agent or self.agent_selection)
+        seat = self._seat_of(self.agent_selection if agent is None else agent)
         return self._mask(self.game_state, -1 if self._cut else seat)
 
     def _seat_of(self, agent: Any) -> int:
