@@ -34,6 +34,11 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         # (a float count used to be searched as given: 2.0 ran, 1e9 never ended)
         (["simulate", "anludim", "-n", "1", "-b", "ismcts:iterations=2.0"], "a positive integer"),
         (["simulate", "anludim", "-b", "ismcts:iterations=-1"], "iterations must be a positive"),
+        (["simulate", "anludim", "-b", "ismcts:seconds=1e308"], "seconds is at most 86400"),
+        (["play", "anludim", "--save", "/proc/x.json"], "cannot be written"),
+        (["simulate", "anludim", "-n", "2", "--csv", "/proc/x.csv"], "cannot be written"),
+        (["play", "anludim", "--save", "n" * 300 + ".json"], "cannot be written"),
+        (["tournament", "anludim", "-b", "random,greedy", "--plot", "/proc/x.png"], "cannot be"),
         (["simulate", "anludim", "-b", "ismcts:foo=1"], "its settings: iterations, seconds"),
         (["simulate", "anludim", "-b", "ismcts:iterations"], "is not NAME=VALUE"),
         (["simulate", "anludim", "--games", "-3"], "--games must be at least 1, not -3"),

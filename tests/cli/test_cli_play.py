@@ -58,6 +58,21 @@ def test_hotseat_hides_the_hand_between_players(runner: CliRunner, tmp_path: Pat
     assert "Game over" in out
     assert "human" in out and "bot" not in out.split("Game over")[-1]
     assert meeple.replay(load_record(save)).is_terminal()
+    # the end is shown as a spectator sees it, not as the last person to move saw it
+    last = out.split("your choice")[-1]
+    assert "spectator's view" in last and "Your hand" not in last
+
+
+def test_hotseat_q_at_the_hand_over_quits(runner: CliRunner) -> None:
+    args = ["play", "anludim", "--players", "2", "--bots", "", "--seed", "4"]
+    result = runner.invoke(app, args, input="q\n\n")
+    assert result.exit_code == 0, result.output
+    assert "you quit" in result.stdout and "Your hand" not in result.stdout
+
+
+def test_a_digit_that_is_no_number_is_no_action(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "anludim", "--seed", "5"], input="\u00b2\n")
+    assert "no action matches '\u00b2'" in result.stdout
 
 
 def test_choose_by_text_then_end_of_input(runner: CliRunner, tmp_path: Path) -> None:

@@ -78,6 +78,11 @@ def _check_count(name: str, value: object, least: int) -> None:
         raise AgentError(f"ismcts {name} must be {kind}, not {value!r}")
 
 
+MAX_SECONDS = 86_400
+"""The longest time budget of a move: a day (the pace of a search is planned in whole
+iterations, which a budget near infinity overflows)."""
+
+
 def _check_real(name: str, value: object, positive: bool = False) -> None:
     """A finite number, > 0 or >= 0 (a bool or a word is no number)."""
     if (
@@ -116,6 +121,10 @@ class ISMCTSAgent:
             _check_count("iterations", iterations, 1)
         if seconds is not None:
             _check_real("seconds", seconds, positive=True)
+            if seconds > MAX_SECONDS:
+                raise AgentError(
+                    f"ismcts seconds is at most {MAX_SECONDS} (a day), not {seconds!r}"
+                )
         if rollout not in ("random", "heavy", "greedy"):
             raise AgentError(f"ismcts rollout is 'random', 'heavy' or 'greedy', not {rollout!r}")
         if exploration is not None:

@@ -153,10 +153,21 @@ def _check_output(path: Path | None, flag: str) -> None:
     """Fail before any game is played when an output file cannot be written there."""
     if path is None:
         return
-    if path.is_dir():
-        raise OptionError(f"{flag} {str(path)!r} is a folder: give a file name")
-    if not path.parent.is_dir():
-        raise OptionError(f"{flag} {str(path)!r}: there is no folder {str(path.parent)!r}")
+    try:
+        if path.is_dir():
+            raise OptionError(f"{flag} {str(path)!r} is a folder: give a file name")
+        if not path.parent.is_dir():
+            raise OptionError(f"{flag} {str(path)!r}: there is no folder {str(path.parent)!r}")
+        # opened as it will be, for writing, and left as it was
+        existed = path.exists()
+        with path.open("a"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:  # no permission, a read-only place, a name too long
+        raise OptionError(
+            f"{flag} {str(path)!r} cannot be written: {exc.strerror or exc}"
+        ) from None
 
 
 def _journaled(where: Backend, path: Path | None, game: Game) -> Backend:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -86,7 +87,7 @@ def match_action(text: str, labels: Sequence[str]) -> int:
     """The index in `labels` that `text` names: a number from 1, the whole text, or a
     unique case-insensitive prefix or substring. Raises ValueError saying why not."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         number = int(text)
         if 1 <= number <= len(labels):
             return number - 1
@@ -199,8 +200,12 @@ class Session:
             self.console.print(
                 f"[bold]Seat {seat}[/], your turn. Press Enter when no one else can see the screen."
             )
-            if self.ask("> ") is None:
+            answer = self.ask("> ")
+            if answer is None:
                 self.stop("input ended")
+                return None
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                self.stop("you quit", offer_save=True)
                 return None
         self.last_human = seat
         state = self.state
@@ -354,8 +359,16 @@ class Session:
 
     def finish(self) -> None:
         state = self.state
-        viewer = self.humans[0] if self.humans else 0
-        self.console.print(self.game.render(state.observation(viewer)))
+        if len(self.humans) > 1:
+            # several people share the screen: the last one's hand is cleared away and
+            # the end is shown as a spectator sees it, for all of them at once
+            self.hide_screen()
+            viewer = -1 if self.last_human is None else self.last_human
+            with contextlib.suppress(NotImplementedError):  # a game with no spectator's view
+                self.console.print(self.game.render(state.public_observation()))
+        else:
+            viewer = self.humans[0] if self.humans else 0
+            self.console.print(self.game.render(state.observation(viewer)))
         news = self.news(viewer)
         if news:
             self.console.print(Text("Last moves:", style="bold"))

@@ -61,7 +61,8 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(_keeping(obs))
     if obs.get("placing"):
         parts.append(_selection(obs))
-    parts.append(_hand(obs))
+    if obs.get("you") is not None:  # a spectator has no hand
+        parts.append(_hand(obs))
     if obs.get("winner") is not None:
         parts.append(Text(f"{_seat(obs, obs['winner'])} wins the game!", style="bold green"))
     return Group(*parts)
@@ -110,7 +111,10 @@ def _header(obs: Mapping[str, Any]) -> Text:
     text = Text.assemble(
         ("Anludim", "bold"),
         f"  round {obs.get('round')} · turn {obs.get('turn')} · {variant} · ",
-        (f"you are seat {obs.get('you')}", "bold cyan"),
+        (
+            "spectator's view" if obs.get("you") is None else f"you are seat {obs.get('you')}",
+            "bold cyan",
+        ),
     )
     phase = obs.get("phase")
     if phase != "over":

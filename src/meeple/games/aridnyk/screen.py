@@ -243,7 +243,7 @@ def legend(players: int, you: Any) -> Text:
         if seat:
             text.append(" ")
         text.append(str(seat), style=YOUR_SHEPHERD_STYLE if seat == you else SHEPHERD_STYLE)
-    text.append(f" (yours, {you}, highlighted)   Spirits: ")
+    text.append("   Spirits: " if you is None else f" (yours, {you}, highlighted)   Spirits: ")
     for i, spirit in enumerate(SPIRITS):
         if i:
             text.append(", ")
@@ -300,7 +300,10 @@ def _header(obs: Mapping[str, Any]) -> Text:
         f"  {_title(obs.get('season', '')).capitalize()} · "
         f"{f'{played} turns played' if over else f'turn {played + 1}'} · "
         f"{obs.get('players')} players · ",
-        (f"you are seat {obs.get('you')}", "bold cyan"),
+        (
+            "spectator's view" if obs.get("you") is None else f"you are seat {obs.get('you')}",
+            "bold cyan",
+        ),
     )
     if over:
         text.append("\nthe game is over", style="bold")
@@ -577,7 +580,8 @@ def draw(observation: Mapping[str, Any]) -> RenderableType:
     parts.append(_seats(obs))
     parts.append(_horizon(obs))
     parts.append(_rows(obs))
-    parts.append(_hand(obs))
+    if obs.get("you") is not None:  # a spectator has no hand
+        parts.append(_hand(obs))
     if obs.get("phase") == "over":
         parts.append(_game_over(obs))
         return Group(*parts)
