@@ -35,6 +35,7 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         (["simulate", "anludim", "-n", "1", "-b", "ismcts:iterations=2.0"], "a positive integer"),
         (["simulate", "anludim", "-b", "ismcts:iterations=-1"], "iterations must be a positive"),
         (["simulate", "anludim", "-b", "ismcts:seconds=1e308"], "seconds is at most 86400"),
+        (["tournament", "anludim", "-b", "random,RANDOM"], "'RANDOM' is listed twice"),
         (["play", "anludim", "--save", "/proc/x.json"], "cannot be written"),
         (["simulate", "anludim", "-n", "2", "--csv", "/proc/x.csv"], "cannot be written"),
         (["play", "anludim", "--save", "n" * 300 + ".json"], "cannot be written"),

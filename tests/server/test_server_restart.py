@@ -165,6 +165,24 @@ def test_serve_prints_the_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert bad.exit_code == 2 and "error:" in bad.stderr
 
 
+def test_serve_refuses_where_it_cannot_listen(tmp_path: Path) -> None:
+    import socket
+
+    url = database(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = CliRunner().invoke(cli, ["serve", "--port", str(port), "--database-url", url])
+    assert busy.exit_code == 2 and "already in use" in busy.stderr
+    for host in ("not a host", "192.0.2.1"):  # a name that does not resolve, another machine
+        bad = CliRunner().invoke(cli, ["serve", "--host", host, "--database-url", url])
+        assert bad.exit_code == 2 and "error:" in bad.stderr
+        assert "meeple server at" not in bad.stdout
+    sqlite = CliRunner().invoke(cli, ["serve", "--database-url", "sqlite:////proc/no/x.db"])
+    assert sqlite.exit_code == 2 and "Background on this error" not in sqlite.stderr
+
+
 def test_serve_on_every_address_says_where_others_find_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

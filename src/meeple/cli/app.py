@@ -930,6 +930,27 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
+def _check_address(host: str, port: int) -> None:
+    """Fail with a MeepleError, before anything is printed, where the server could not
+    listen: an unknown host, an address of another machine, a port in use."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError as exc:  # the name does not resolve
+        raise OptionError(
+            f"--host {host!r} is no address to listen on: {exc.strerror or exc}"
+        ) from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise OptionError(
+                f"cannot listen on {server_address(host, port)}: {exc.strerror or exc}"
+            ) from None
+
+
 def _run_server(app: Any, host: str, port: int) -> None:
     """Run the app on uvicorn until Ctrl+C (tests replace this)."""
     import uvicorn
@@ -968,6 +989,7 @@ def serve(
             raise OptionError(f"--bot-delay must be 0 or more seconds, not {bot_delay}")
         if not 0 <= abandon_after < math.inf:
             raise OptionError(f"--abandon-after must be 0 or more hours, not {abandon_after}")
+        _check_address(host, port)
         from meeple.server import create_app
         from meeple.store import Store, shown_url
 

@@ -33,9 +33,11 @@ def tournament_bots(text: str | Sequence[str]) -> list[str]:
         raise AgentError(f"an agent spec in {text!r} is empty")
     seen: set[str] = set()
     for bot in bots:
-        if bot in seen:
+        name, colon, settings = bot.partition(":")
+        key = name.lower() + colon + settings  # agent names are read case-blind
+        if key in seen:
             raise AgentError(f"bot {bot!r} is listed twice; list each bot once")
-        seen.add(bot)
+        seen.add(key)
     if len(bots) < 2:
         raise AgentError(f"a tournament needs at least two bots, not {len(bots)}: {text!r}")
     check_specs(bots)

@@ -54,6 +54,14 @@ def database_url(url: str | None = None) -> str:
     return url or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_DATABASE_URL
 
 
+def db_error(exc: SQLAlchemyError) -> str:
+    """What went wrong, in the driver's words where there are some, without the link to
+    SQLAlchemy's pages that its messages end with."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig) if orig is not None else str(exc)
+    return text.split("\n(Background on this error")[0].strip()
+
+
 def shown_url(url: str) -> str:
     """The URL with any password hidden, for printing."""
     try:
@@ -127,7 +135,14 @@ def _engine(text: str) -> Engine:
             kwargs["poolclass"] = StaticPool
         else:
             assert url.database is not None
-            Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(url.database).expanduser().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot open database {shown_url(text)}: cannot make the folder "
+                    f"{str(folder)!r}: {exc.strerror or exc}"
+                ) from None
     try:
         engine = create_engine(url, **kwargs)
     except (NoSuchModuleError, ImportError) as exc:
@@ -256,7 +271,9 @@ class Store:
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot open database {shown_url(self.url)}: {exc}") from None
+            raise StoreError(
+                f"cannot open database {shown_url(self.url)}: {db_error(exc)}"
+            ) from None
 
     def close(self) -> None:
         self.engine.dispose()

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from meeple.store.repository import PendingAction, Store, StoreError, shown_url
+from meeple.store.repository import PendingAction, Store, StoreError, db_error, shown_url
 
 IDLE_SECONDS = 5.0
 """The writer thread ends after this long without an action (the next append starts one)."""
@@ -138,7 +138,9 @@ class ActionWriter:
             results = list(self.store.append_actions([item.pending for item in batch]))
         except SQLAlchemyError as exc:
             where = shown_url(self.store.url)
-            results = [StoreError(f"cannot store the action in {where}: {exc}") for _ in batch]
+            results = [
+                StoreError(f"cannot store the action in {where}: {db_error(exc)}") for _ in batch
+            ]
         except Exception as exc:  # a bug: every caller sees it
             results = [exc] * len(batch)
         by_loop: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
