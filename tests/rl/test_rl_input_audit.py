@@ -162,6 +162,13 @@ def test_an_encoder_refuses_another_games_state_and_a_wrong_vector() -> None:
     arnak = meeple.load_game("arnak", players=2).new_initial_state(seed=1)
     with pytest.raises(NoEncoderError, match="cannot encode a state of arnak"):
         encoder.encode_state(arnak, 0)
+    others = [n for n in (2, 3, 4, 5) if n != encoder.info.players]
+    for players in others:  # another configuration of the same game
+        other = meeple.load_game("anludim", players=players).new_initial_state(seed=1)
+        with pytest.raises(NoEncoderError, match=f"cannot encode a state of anludim .{players}"):
+            encoder.encode_state(other, 0)
+    with pytest.raises(NoEncoderError, match="not None"):
+        encoder_for(None)  # type: ignore[arg-type]
     with pytest.raises(MeepleError, match=f"vector of {encoder.size} values"):
         encoder.views(np.zeros(10, np.float32))
     state = meeple.load_game("anludim").new_initial_state(seed=1)

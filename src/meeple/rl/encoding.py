@@ -107,18 +107,27 @@ class Encoder(ABC):
         """`player`'s encoded view of `state`: through `observation_ids` where the game
         and this encoder have that compact form, else through `observation`. Either
         way only what `player` may know is read."""
-        try:  # no check on the way: this runs at every step of an environment
-            if self.reads_ids:
-                ids = state.observation_ids(player)
-                if ids is not None:
-                    return self.encode_ids(ids)
-            return self.encode(state.observation(player))
-        except (ValueError, TypeError, KeyError, IndexError):
-            if state.game.info.name != self.game_name:  # the likely cause, said plainly
-                raise NoEncoderError(
-                    f"the {self.game_name} encoder cannot encode a state of {state.game.info.name}"
-                ) from None
-            raise
+        info = state.game.info
+        if info is not self._fits:  # checked once per game object: this runs at every step
+            self._check_fits(info)
+            self._fits = info
+        if self.reads_ids:
+            ids = state.observation_ids(player)
+            if ids is not None:
+                return self.encode_ids(ids)
+        return self.encode(state.observation(player))
+
+    _fits: GameInfo | None = None
+    """The game info a state last had that this encoder was found to fit."""
+
+    def _check_fits(self, info: GameInfo) -> None:
+        """NoEncoderError unless a state of `info` is one this encoder's configuration
+        encodes (the same game, players and options)."""
+        if _config(info) != _config(self.info):
+            raise NoEncoderError(
+                f"the encoder of {_shown_config(self.info)} cannot encode a state of "
+                f"{_shown_config(info)}: use encoder_for(state.game)"
+            )
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise a MeepleError if `observation` is not one this encoder can read (another
@@ -212,13 +221,25 @@ def _restore_encoder(cls: type[Encoder], info: GameInfo) -> Encoder:
     return shared if type(shared) is cls else cls(info)
 
 
+def _config(info: GameInfo) -> tuple[Any, ...]:
+    """What an encoding depends on: the game, its players and its options."""
+    return (info.name, info.players, tuple(sorted(info.values.items())))
+
+
+def _shown_config(info: GameInfo) -> str:
+    options = ", ".join(f"{k}={v!r}" for k, v in sorted(info.values.items()))
+    return f"{info.name} ({info.players} players{'; ' + options if options else ''})"
+
+
 def encoder_for(game: str | Game | GameInfo) -> Encoder:
     """The encoder of a configured game, or of a game name in its default configuration
     (shared: encoders hold no per-game state)."""
     if isinstance(game, str):
         game = load_game(game)
+    if not isinstance(game, Game | GameInfo):
+        raise NoEncoderError(f"encoder_for takes a game, a game name or a GameInfo, not {game!r}")
     info = game if isinstance(game, GameInfo) else game.info
-    key = (info.name, info.players, tuple(sorted(info.values.items())))
+    key = _config(info)
     encoder = _CACHE.get(key)
     if encoder is None:
         encoder = _CACHE[key] = _factory(info.name)(info)
