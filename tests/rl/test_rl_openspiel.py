@@ -65,6 +65,9 @@ def test_parameters_reach_the_meeple_game() -> None:
         pyspiel.load_game("meeple_anludim", {"variant": "nope"})
     with pytest.raises(OptionError, match="players"):
         pyspiel.load_game("meeple_anludim", {"players": 7})
+    for seed in ("x", 2**31, True):
+        with pytest.raises(OptionError, match="rng_seed is an integer of 32 bits"):
+            openspiel_game("anludim", rng_seed=seed)
 
 
 def test_rng_seed_makes_the_deals_reproducible() -> None:

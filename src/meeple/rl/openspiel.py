@@ -324,6 +324,9 @@ def openspiel_game(game: str | Game = "anludim", players: int | None = None, **p
     else:
         options = {k: v for k, v in params.items() if k not in RESERVED}
         meeple.load_game(game, players=players, **options)  # meeple's errors first
+        seed = params.get("rng_seed", -1)
+        if seed.__class__ is not int or not -(2**31) <= seed < 2**31:
+            raise OptionError(f"rng_seed is an integer of 32 bits (OpenSpiel's), not {seed!r}")
         name = game
         if players is not None:
             params["players"] = players
