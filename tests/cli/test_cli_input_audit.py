@@ -36,6 +36,8 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         (["simulate", "anludim", "-b", "ismcts:iterations=-1"], "iterations must be a positive"),
         (["simulate", "anludim", "-b", "ismcts:seconds=1e308"], "seconds is at most 86400"),
         (["tournament", "anludim", "-b", "random,RANDOM"], "'RANDOM' is listed twice"),
+        (["simulate", "anludim", "-o", "players=3"], "the number of players is --players"),
+        (["simulate", "anludim", "-o", "name=x"], "unknown option 'name' for anludim"),
         (["play", "anludim", "--save", "/proc/x.json"], "cannot be written"),
         (["simulate", "anludim", "-n", "2", "--csv", "/proc/x.csv"], "cannot be written"),
         (["play", "anludim", "--save", "n" * 300 + ".json"], "cannot be written"),

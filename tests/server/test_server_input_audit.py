@@ -49,6 +49,9 @@ def test_bad_bot_specs_are_a_400_and_make_no_table(
         ({"game": "anludim", "seats": ["human", "random"], "options": {"variant": [1]}}, "variant"),
         ({"game": "anludim", "seats": ["human", "random"], "players": 3}, "3 seats"),
         ({"game": "aridnyk", "seats": ["human"] * 5}, "1 to 4 players"),
+        # option names that are also the names of load_game's own arguments
+        ({"game": "anludim", "seats": ["random"] * 2, "options": {"players": 3}}, "not an option"),
+        ({"game": "anludim", "seats": ["random"] * 2, "options": {"name": "x"}}, "option 'name'"),
     ],
 )
 def test_bad_game_settings_are_a_400(
@@ -135,3 +138,11 @@ def test_bad_websocket_messages_get_an_error_and_change_nothing(
         assert "not seat" in next_message(other, "error")["message"]
         ws.send_json({"type": "act", "action": action, "version": 0})
         assert next_message(ws, "state")["version"] == 1
+
+
+def test_errors_repeat_no_more_than_a_line_of_what_they_were_sent(
+    quiet_client: TestClient,
+) -> None:
+    long_id = "a" * 5000
+    answer = quiet_client.post(f"/api/tables/{long_id}/join", json={"seat": 0})
+    assert answer.status_code == 404 and len(answer.json()["error"]) < 100

@@ -69,3 +69,16 @@ def test_replay_waits_for_the_end_and_checks_its_query(client: TestClient) -> No
         assert answer.status_code == status, (query, answer.text)
         assert says in answer.json()["error"], (query, answer.json())
     assert client.get("/api/tables/nope/replay").status_code == 404
+
+
+def test_replaying_or_joining_a_finished_table_does_not_keep_it_in_memory(
+    client: TestClient,
+) -> None:
+    # a finished table leaves memory when no one watches it; a page of its replay, a
+    # refused join or bot request loads it for the moment only
+    table_id, _ = _finished(client)
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    assert table_id not in manager._tables
+    assert client.get(f"/api/tables/{table_id}/replay?step=3").status_code == 200
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0}).status_code == 409
+    assert table_id not in manager._tables

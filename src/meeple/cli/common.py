@@ -76,6 +76,8 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
         name = name.strip()
         if not sep or not name:
             raise OptionError(f"an option is written name=value, not {pair!r}")
+        if name == "players":
+            raise OptionError("the number of players is --players, not an option")
         options[name] = parse_value(value.strip())
     return options
 

@@ -81,8 +81,9 @@ def _factory(name: str) -> GameFactory:
     return entry
 
 
-def load_game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game `name` configured for `players` seats with `options`."""
+def load_game(name: str, /, players: int | None = None, **options: Any) -> Game:
+    """The game `name` configured for `players` seats with `options` (an option called
+    "name" is the game's to refuse, as any unknown one)."""
     factory = _factory(name)
     if players is None:
         return factory(**options)

@@ -218,12 +218,19 @@ class Undo:
 ClientMessage = Act | Ping | Sync | Chat | Hint | Name | Undo
 
 
+def brief(value: Any, most: int = 40) -> str:
+    """`repr(value)` cut to about `most` characters: an error repeats what it was sent
+    without sending back a megabyte of it."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
     """`message[key]` as one line of 1 to `most` printable characters (newlines and runs
     of spaces become one space)."""
     value = message.get(key)
     if not isinstance(value, str):
-        raise ProtocolError(f"{what} needs {key!r}, a string, not {value!r}")
+        raise ProtocolError(f"{what} needs {key!r}, a string, not {brief(value)}")
     text = " ".join(value.split())
     if not text:
         raise ProtocolError(f"{what} cannot be empty")
@@ -245,7 +252,7 @@ def _integer(message: dict[str, Any], key: str) -> int:
         raise ProtocolError(f"{_a_message(kind)} needs {key!r}: {{'type': '{kind}', ...}}")
     value = message[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ProtocolError(f"{key!r} must be an integer, not {value!r}")
+        raise ProtocolError(f"{key!r} must be an integer, not {brief(value)}")
     return value
 
 
@@ -269,7 +276,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     kind = message.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(
-            f"unknown message type {kind!r}; the types are {', '.join(CLIENT_TYPES)}"
+            f"unknown message type {brief(kind)}; the types are {', '.join(CLIENT_TYPES)}"
         )
     allowed = {
         "act": {"type", "action", "version"},
@@ -282,7 +289,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
-        raise ProtocolError(f"unknown field {extra[0]!r} in {_a_message(kind)}")
+        raise ProtocolError(f"unknown field {brief(extra[0])} in {_a_message(kind)}")
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":

@@ -32,7 +32,7 @@ from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
 from meeple.core.rng import mix_seed
 from meeple.core.undo import can_take_back, take_back
-from meeple.errors import AgentError, IllegalActionError, MeepleError, TakeBackError
+from meeple.errors import AgentError, IllegalActionError, MeepleError, OptionError, TakeBackError
 from meeple.server.protocol import (
     Act,
     Chat,
@@ -43,6 +43,7 @@ from meeple.server.protocol import (
     ProtocolError,
     Sync,
     Undo,
+    brief,
     error_message,
     parse_client_message,
 )
@@ -355,19 +356,21 @@ class TableManager:
 
     # --- loading --------------------------------------------------------------------
 
-    async def get(self, table_id: str) -> Table:
-        """The table in memory, loaded (replayed) from the database if need be."""
+    async def get(self, table_id: str, *, watch: bool = True) -> Table:
+        """The table in memory, loaded (replayed) from the database if need be. A
+        finished table loaded for a request that does not watch it (no connection) is
+        not kept: only a watched one stays in memory."""
         table = self._tables.get(table_id)
         if table is not None:
             return table
         if not TABLE_ID.fullmatch(table_id):
-            raise NotFound(f"there is no table {table_id!r}")
+            raise NotFound(f"there is no table {brief(table_id)}")
         async with self._loading:
             table = self._tables.get(table_id)
             if table is None:
                 meta = await asyncio.to_thread(self.store.get, table_id)
                 if meta is None:
-                    raise NotFound(f"there is no table {table_id!r}")
+                    raise NotFound(f"there is no table {brief(table_id)}")
                 table = self._rebuild(meta)
                 await self._check_undo(table)
                 last = await asyncio.to_thread(self.store.last_activity, table_id)
@@ -375,7 +378,8 @@ class TableManager:
                 said = await asyncio.to_thread(self.store.chat, table_id, CHAT_KEPT)
                 table.chat = [_chat_entry(m) for m in said]
                 table.chat_count = said[-1].index + 1 if said else 0
-                self._tables[table_id] = table
+                if watch or table.meta.status != "over":
+                    self._tables[table_id] = table
         return table
 
     def _rebuild(self, meta: StoredTable) -> Table:
@@ -415,15 +419,17 @@ class TableManager:
             raise Busy(f"the server holds {MAX_OPEN_TABLES} open tables; try again later")
         if players is None:
             players = len(seats)
+        if "players" in options:
+            raise OptionError("the number of players is 'players' beside 'options', not an option")
         game = load_game(game_name, players=players, **options)
         if len(seats) != game.info.players:
             raise BadRequest(
                 f"{game.info.players} players need {game.info.players} seats, "
                 f"not {len(seats)}: one entry per seat, 'human' or an agent spec"
             )
-        seed = check_seed(seed)
-        if seed >= 2**63:
+        if isinstance(seed, int) and seed >= 2**63:  # the database's bound comes first
             raise BadRequest("seed must be below 2**63 (it is stored as a 64-bit integer)")
+        seed = check_seed(seed)
         table_id = secrets.token_urlsafe(8)
         owner = new_token()
         agents: dict[int, Agent] = {}
@@ -468,10 +474,10 @@ class TableManager:
         if table is not None:
             return self.info_of(table)
         if not TABLE_ID.fullmatch(table_id):
-            raise NotFound(f"there is no table {table_id!r}")
+            raise NotFound(f"there is no table {brief(table_id)}")
         meta = await asyncio.to_thread(self.store.get, table_id)
         if meta is None:
-            raise NotFound(f"there is no table {table_id!r}")
+            raise NotFound(f"there is no table {brief(table_id)}")
         return table_info(meta, set())
 
     async def list_tables(self, status: str, limit: int) -> list[dict[str, Any]]:
@@ -487,7 +493,7 @@ class TableManager:
         return infos
 
     async def join(self, table_id: str, seat: int) -> dict[str, Any]:
-        table = await self.get(table_id)
+        table = await self.get(table_id, watch=False)
         async with table.lock:
             self._check_seat(table, seat)
             if table.meta.status == "over":
@@ -503,7 +509,7 @@ class TableManager:
         return {"seat": seat, "token": token, "url": invite_url(table_id, token)}
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str, spec: str) -> dict[str, Any]:
-        table = await self.get(table_id)
+        table = await self.get(table_id, watch=False)
         async with table.lock:
             self._check_seat(table, seat)
             chosen = table.seat(seat)
@@ -539,7 +545,7 @@ class TableManager:
         (None: a spectator): the WebSocket's "state" message, with no legal actions, the
         log up to that move, and `replay: {step, moves}`. Only once the game is over:
         until then a seat's past views would show another player what it held."""
-        table = await self.get(table_id)
+        table = await self.get(table_id, watch=False)
         if table.meta.status != "over":
             raise Conflict(f"table {table_id} is not over: its moves can be replayed when it ends")
         moves = table.version
@@ -653,7 +659,7 @@ class TableManager:
                 raise Conflict(f"it is seat {current}'s decision, not seat {seat}'s")
             if action not in table.state.legal_actions():
                 raise Conflict(
-                    f"action {action!r} is not legal now; send one of the ids in 'legal'"
+                    f"action {brief(action)} is not legal now; send one of the ids in 'legal'"
                 )
             await self._commit(table, seat, action)
         self._kick(table)
