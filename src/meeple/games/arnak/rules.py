@@ -669,9 +669,7 @@ class ArnakState(CheckedState):
         if self._over:
             return ()
         if self._stack:
-            top = self._stack[-1]
-            legal = self._frame_actions(top)
-            return tuple(sorted(legal + self._free_in_frame(top) if legal else legal))
+            return tuple(sorted(self._frame_legal(self._stack[-1])))
         return tuple(sorted(self._turn_actions(self._turn)))
 
     def _why_illegal(self, action: Any) -> str:
@@ -697,11 +695,11 @@ class ArnakState(CheckedState):
                 if top[0] == SEQ:
                     self._run_seq(top)
                     continue
-                legal = self._frame_actions(top)
+                legal = self._frame_legal(top)
                 if not legal:
                     self._stack.pop()
                     continue
-                self._legal = tuple(sorted(legal + self._free_in_frame(top)))
+                self._legal = tuple(sorted(legal))
                 return
             if self._keeping:
                 self._keeping = False
@@ -1688,6 +1686,12 @@ class ArnakState(CheckedState):
         if seat.res[COIN] >= 2:
             out.append(A.COINS_FOR_PLANE)
         return out + self._adding_free(p, TRAVEL)
+
+    def _frame_legal(self, frame: tuple[Any, ...]) -> list[int]:
+        """A pending decision's answers and the free actions offered beside them; none
+        when it has no answer of its own (it is then skipped)."""
+        legal = self._frame_actions(frame)
+        return legal + self._free_in_frame(frame) if legal else legal
 
     def _free_in_frame(self, frame: tuple[Any, ...]) -> list[int]:
         """The free actions the turn's player may take on top of a pending decision of
