@@ -91,12 +91,19 @@ MAX_SEED = 2**64 - 1
 deal the same game as a smaller one."""
 
 
+def plain_int(value: Any) -> Any:
+    """A numpy integer (any object with __index__ but a bool) as an int, as RL libraries
+    pass numbers; any other value as it is, for the caller's own check."""
+    if value.__class__ is int or isinstance(value, bool | str) or not hasattr(value, "__index__"):
+        return value
+    return operator.index(value)
+
+
 def check_seed(seed: Any) -> int:
     """A game's seed: an integer 0..MAX_SEED (numpy integers too); None draws one."""
     if seed is None:
         return secrets.randbelow(2**31)
-    if seed.__class__ is not int and not isinstance(seed, bool) and hasattr(seed, "__index__"):
-        seed = operator.index(seed)  # numpy integers, as RL libraries pass them
+    seed = plain_int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise OptionError(f"seed must be a non-negative integer below 2**64, not {seed!r}")
     return int(seed)

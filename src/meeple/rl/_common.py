@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-import operator
 from typing import Any
 
 import meeple
-from meeple.core.game import Game, State
+from meeple.core.game import Game, State, plain_int
 from meeple.errors import IllegalActionError, OptionError
 from meeple.rl.errors import missing_extra
 
@@ -54,8 +53,7 @@ def check_max_steps(value: Any) -> int | None:
     """A step limit: a positive int, or None for none."""
     if value is None:
         return None
-    if not isinstance(value, bool | int) and hasattr(value, "__index__"):
-        value = operator.index(value)  # a numpy integer
+    value = plain_int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise OptionError(f"max_steps must be a positive integer or None, not {value!r}")
     return int(value)

@@ -35,13 +35,12 @@ seed and its bots' seeds from it, so a seeded run is reproducible episode by epi
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Sequence
 from typing import Any
 
 import meeple.agents
 from meeple.agents import Agent
-from meeple.core.game import Game, State, check_seed
+from meeple.core.game import Game, State, check_seed, plain_int
 from meeple.core.registry import list_games
 from meeple.core.rng import mix_seed
 from meeple.errors import IllegalActionError, OptionError
@@ -69,9 +68,7 @@ INVALID_ACTION_MODES = ("penalty", "raise")
 
 def _seat_number(seat: Any, players: int) -> int:
     """The learner's seat as an int (numpy integers too), checked."""
-    given = seat
-    if not isinstance(given, bool | int | str) and hasattr(given, "__index__"):
-        given = operator.index(given)  # a numpy integer
+    given = plain_int(seat)
     if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < players:
         raise OptionError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
     return int(given)
