@@ -136,6 +136,15 @@ def test_bad_player_count(name: str) -> None:
         assert str(caught.value)
 
 
+def test_game_names_ignore_case_and_near_misses_get_a_hint() -> None:
+    assert meeple.load_game("ARNAK", players=2).info.name == "arnak"
+    assert meeple.load_game("Aridnyk").info.name == "aridnyk"
+    with pytest.raises(UnknownGameError, match=r"unknown game 'arnk' \(did you mean arnak\?\)"):
+        meeple.load_game("arnk")
+    with pytest.raises(UnknownGameError, match=r"unknown game 'chess'; available games"):
+        meeple.load_game("chess")
+
+
 @pytest.mark.parametrize("name", meeple.list_games())
 def test_bad_option_via_load_game(name: str) -> None:
     info = meeple.load_game(name).info

@@ -13,7 +13,13 @@ from rl_support import PLAYER_COUNTS, VARIANTS, Setup
 import meeple
 from meeple.core import GameInfo, Rng
 from meeple.errors import MeepleError
-from meeple.rl import NoEncoderError, encoded_games, encoder_for, register_encoder
+from meeple.rl import (
+    NoEncoderError,
+    UnknownBlockError,
+    encoded_games,
+    encoder_for,
+    register_encoder,
+)
 from meeple.rl.encoding import Encoder, Layout
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
@@ -242,6 +248,14 @@ def test_check_refuses_other_observations() -> None:
     observation["teachers"] = {"nobody": "board"}
     with pytest.raises(MeepleError, match="expects teachers"):
         renamed.check(observation)
+
+
+def test_unknown_block_is_a_meeple_error() -> None:
+    encoder = encoder_for("aridnyk")
+    assert encoder.block("sheep").name == "sheep"
+    with pytest.raises(UnknownBlockError, match="no block 'shep'; blocks: ") as caught:
+        encoder.block("shep")
+    assert isinstance(caught.value, KeyError) and isinstance(caught.value, MeepleError)
 
 
 def test_unknown_game_has_no_encoder() -> None:

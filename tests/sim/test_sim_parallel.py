@@ -17,6 +17,7 @@ from meeple.sim.parallel import (
     ProcessBackend,
     SerialBackend,
     make_backend,
+    max_local_jobs,
     play_chunk,
 )
 from meeple.sim.runner import (
@@ -144,6 +145,14 @@ def test_make_backend() -> None:
         make_backend("local", 0)
     with pytest.raises(OptionError, match="--address is for --backend ray"):
         make_backend("local", 2, address="127.0.0.1:6379")
+
+
+def test_jobs_are_capped_by_the_machine() -> None:
+    most = max_local_jobs()
+    assert most >= 16
+    assert make_backend("local", most).workers == most
+    with pytest.raises(OptionError, match=f"--jobs {most + 1} is more worker processes"):
+        make_backend("local", most + 1)
 
 
 def test_ray_backend_without_ray_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

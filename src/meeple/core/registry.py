@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from difflib import get_close_matches
 from typing import Any
 
 from meeple.core.game import Game
@@ -69,11 +70,18 @@ def load_path(path: str, what: str, error: type[Exception]) -> Any:
 def _factory(name: str) -> GameFactory:
     if isinstance(name, str) and name not in _FACTORIES:
         add_plugins("meeple.games", _FACTORIES)
+        if name not in _FACTORIES:  # "Arnak" or "ARNAK" for "arnak", as bot names are
+            caseless = {known.casefold(): known for known in _FACTORIES}
+            name = caseless.get(name.casefold(), name)
     try:
         entry = _FACTORIES[name]
     except (KeyError, TypeError):
-        valid = ", ".join(list_games())
-        raise UnknownGameError(f"unknown game {name!r}; available games: {valid}") from None
+        games = list_games()
+        close = get_close_matches(name, games, n=1) if isinstance(name, str) else []
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise UnknownGameError(
+            f"unknown game {name!r}{hint}; available games: {', '.join(games)}"
+        ) from None
     if isinstance(entry, str):
         factory: GameFactory = load_path(entry, f"game {name!r}", UnknownGameError)
         _FACTORIES[name] = factory

@@ -18,7 +18,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from meeple.rl.errors import EnvStateError, MissingExtraError, NoEncoderError, missing_extra
+from meeple.rl.errors import (
+    EnvStateError,
+    MissingExtraError,
+    NoEncoderError,
+    UnknownBlockError,
+    missing_extra,
+)
 
 if TYPE_CHECKING:
     from meeple.rl.bench import wrapper_overhead
@@ -72,6 +78,7 @@ __all__ = [
     "MissingExtraError",
     "NoEncoderError",
     "PolicyAgent",
+    "UnknownBlockError",
     "encoded_games",
     "encoder_for",
     "gymnasium_env",

@@ -21,7 +21,7 @@ from typing import Any
 from meeple.core.game import Game, GameInfo, State
 from meeple.core.registry import add_plugins, load_game, load_path
 from meeple.errors import MeepleError
-from meeple.rl.errors import NoEncoderError, missing_extra
+from meeple.rl.errors import NoEncoderError, UnknownBlockError, missing_extra
 
 try:
     import numpy as np
@@ -143,7 +143,9 @@ class Encoder(ABC):
         for block in self.blocks:
             if block.name == name:
                 return block
-        raise KeyError(f"no block {name!r}; blocks: {', '.join(b.name for b in self.blocks)}")
+        raise UnknownBlockError(
+            f"no block {name!r}; blocks: {', '.join(b.name for b in self.blocks)}"
+        )
 
     def views(self, vector: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
         """Each block of `vector` as a named array of its shape (views, not copies)."""

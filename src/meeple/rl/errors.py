@@ -16,6 +16,13 @@ class NoEncoderError(MeepleError, LookupError):
     """No observation encoder is registered for a game."""
 
 
+class UnknownBlockError(MeepleError, KeyError):
+    """An encoder has no block of the name asked for (a KeyError, as for a mapping)."""
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0]) if self.args else ""
+
+
 class EnvStateError(MeepleError, RuntimeError):
     """An environment was used out of order (stepped before reset, or after its end)."""
 
@@ -43,5 +50,6 @@ __all__ = [
     "EnvStateError",
     "MissingExtraError",
     "NoEncoderError",
+    "UnknownBlockError",
     "missing_extra",
 ]

@@ -224,9 +224,11 @@ def create_app(
     async def catalogue(name: str) -> dict[str, Any]:
         """The game's public component list (tiles, cards and their texts), as its
         observations name them by id; empty for games that need none."""
-        if name not in catalogues:
-            catalogues[name] = load_game(name).catalogue()
-        return catalogues[name]
+        game = load_game(name)
+        key = game.info.name
+        if key not in catalogues:
+            catalogues[key] = game.catalogue()
+        return catalogues[key]
 
     @app.get("/api/games/{name}/how-to-play", responses=ERRORS, tags=["games"])
     async def how_to_play(name: str) -> dict[str, Any]:

@@ -360,6 +360,15 @@ class RayBackend:
                 ray.shutdown()
 
 
+JOBS_PER_CPU = 4
+"""Workers per CPU that --jobs may ask of a machine (beyond the CPUs they only queue)."""
+
+
+def max_local_jobs() -> int:
+    """The most worker processes --jobs may start on this machine (at least 16)."""
+    return max(16, JOBS_PER_CPU * (os.cpu_count() or 1))
+
+
 def make_backend(
     name: str = "local", jobs: int | None = None, address: str | None = None
 ) -> Backend:
@@ -372,6 +381,14 @@ def make_backend(
         raise OptionError(f"unknown backend {name!r}; available backends: {', '.join(BACKENDS)}")
     if jobs is not None and (isinstance(jobs, bool) or jobs < 1):
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    most = max_local_jobs()
+    if jobs is not None and jobs > most and address is None:
+        # Each worker is a Python process with meeple loaded: thousands of them would
+        # exhaust the machine's memory long before they sped anything up.
+        raise OptionError(
+            f"--jobs {jobs} is more worker processes than this machine can run: at most "
+            f"{most} here ({JOBS_PER_CPU} per CPU)"
+        )
     if name == "ray":
         return RayBackend(jobs, address)
     if address is not None:

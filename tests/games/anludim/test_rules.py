@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import TERMINAL
-from meeple.errors import IllegalActionError
+from meeple.errors import IllegalActionError, OptionError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim import rank_combination
 from meeple.games.anludim.rules import AnludimState
@@ -151,6 +151,9 @@ def test_two_player_start_scroll_option() -> None:
     assert new_state(2).observation(0)["scrolls"] == [0, 1]
     off = new_state(2, two_player_start_scroll=False)
     assert off.observation(0)["scrolls"] == [0, 0]
+    # with more players the rulebook's scroll is not optional: turning it off is refused
+    with pytest.raises(OptionError, match="'two_player_start_scroll' is for 2 players"):
+        new_state(3, two_player_start_scroll=False)
 
 
 # --- the main action ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ from meeple.core.game import (
     check_seed,
     resolve_options,
 )
+from meeple.errors import OptionError
 from meeple.games.anludim.actions import NUM_ACTIONS
 from meeple.games.anludim.components import PLACEHOLDER_DATA, stacks_for
 from meeple.games.anludim.rules import AnludimState
@@ -40,6 +41,12 @@ class AnludimGame(Game):
         self.straight_wrap: bool = values["straight_wrap"]
         self.tie_order: str = values["tie_order"]
         self.two_player_start_scroll: bool = values["two_player_start_scroll"]
+        if not self.two_player_start_scroll and players != 2:
+            # the rulebook's scroll for 3-5 players goes to the last seat, always
+            raise OptionError(
+                "option 'two_player_start_scroll' is for 2 players; with "
+                f"{players} the last player always starts with a scroll"
+            )
         self.stacks = stacks_for(players)
         notes = (
             "The apprentice deck pairing and three colour names are placeholders "
