@@ -94,6 +94,26 @@ def test_a_seat_that_talks_too_fast_is_told_to_wait(client: TestClient) -> None:
         assert "too many chat messages" in next_message(ws0, "error")["message"]
 
 
+def test_another_connection_of_the_seat_buys_no_more_chat(client: TestClient) -> None:
+    table, token0, token1 = _table(client)
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={token0}") as first,
+        client.websocket_connect(f"/ws/tables/{table}?token={token1}") as other,
+    ):
+        next_message(other, "state")
+        for i in range(CHAT_BURST):
+            first.send_json({"type": "chat", "text": f"message {i}"})
+            next_message(first, "chat")
+        with client.websocket_connect(f"/ws/tables/{table}?token={token0}") as second:
+            next_message(second, "state")
+            second.send_json({"type": "name", "name": "Ana"})
+            assert "too many chat messages" in next_message(second, "error")["message"]
+        for i in range(CHAT_BURST):  # seat 0's messages, as every connection hears them
+            assert _said(next_message(other, "chat")) == [(0, f"message {i}")]
+        other.send_json({"type": "chat", "text": "seat 1 is not held back"})
+        assert _said(next_message(other, "chat")) == [(1, "seat 1 is not held back")]
+
+
 def test_the_chat_outlives_a_restart(tmp_path: Path) -> None:
     url = database(tmp_path)
     with TestClient(create_app(url)) as client:

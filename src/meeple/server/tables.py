@@ -83,7 +83,7 @@ it ends, unfinished, and stops counting among the open tables (0: never)."""
 SWEEP_SECONDS = 300.0
 """How often the server looks for abandoned tables."""
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
-"""A connection may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
+"""A seat may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
 LIST_STATUSES = {
     "waiting": ("waiting",),
     "playing": ("playing",),
@@ -172,7 +172,6 @@ class Connection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.said: deque[float] = deque()  # when this connection's last chat messages came
         self.hinting = False  # a hint is being worked out for this connection
         self.log_sent = 0
         self._pending: deque[tuple[str, str, int]] = deque()
@@ -222,6 +221,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     undoable: bool = False  # the seat deciding now may take back its last choice
+    # When each seat's last chat messages and name changes came: paced per seat, not
+    # per connection, so opening more connections with a token buys no more.
+    said: dict[int, deque[float]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -664,25 +666,26 @@ class TableManager:
             await self._commit(table, seat, action)
         self._kick(table)
 
-    def _pace(self, conn: Connection) -> None:
-        """Refuse a connection's chat message or name change beyond CHAT_BURST in
-        CHAT_WINDOW seconds."""
+    def _pace(self, table: Table, seat: int) -> None:
+        """Refuse a seat's chat message or name change beyond CHAT_BURST in CHAT_WINDOW
+        seconds (over all its connections)."""
         now = time.monotonic()
-        while conn.said and now - conn.said[0] > CHAT_WINDOW:
-            conn.said.popleft()
-        if len(conn.said) >= CHAT_BURST:
+        said = table.said.setdefault(seat, deque())
+        while said and now - said[0] > CHAT_WINDOW:
+            said.popleft()
+        if len(said) >= CHAT_BURST:
             raise Conflict(
                 f"too many chat messages or name changes: at most {CHAT_BURST} in "
                 f"{CHAT_WINDOW:g} seconds"
             )
-        conn.said.append(now)
+        said.append(now)
 
     async def say(self, table: Table, conn: Connection, text: str) -> None:
         """A seat's chat message: stored, then sent to everyone at the table (spectators
         read the chat but do not write in it)."""
         if conn.seat is None:
             raise Forbidden("spectators cannot chat; connect with a seat's token to talk")
-        self._pace(conn)
+        self._pace(table, conn.seat)
         index = table.chat_count
         table.chat_count += 1  # taken now: another message may come while this is stored
         stored = await asyncio.to_thread(
@@ -735,7 +738,7 @@ class TableManager:
         """The name the player of a connection's seat goes by, told to everyone."""
         if conn.seat is None:
             raise Forbidden("spectators have no seat to name")
-        self._pace(conn)
+        self._pace(table, conn.seat)
         await asyncio.to_thread(self.store.set_name, table.id, conn.seat, name)
         table.meta.names = {**table.meta.names, conn.seat: name}
         self._changed(table)
