@@ -55,3 +55,11 @@ def test_command_line_errors_are_one_error_line_and_status_2() -> None:
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
         assert "--help" in lines[0] and "Traceback" not in done.stderr
+
+
+def test_python_dash_m_meeple_is_the_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "meeple", "games"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert "anludim" in done.stdout and "arnak" in done.stdout

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -237,3 +239,41 @@ def test_rules_shows_how_to_play_and_plays_nothing(runner: CliRunner) -> None:
     words = " ".join(result.stdout.split())
     assert "The aim" in words and "Pick a tile from the Horizon" in words
     assert "the game stopped after 0 decisions" in words
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX only")
+def test_hotseat_in_a_real_terminal_clears_the_last_hand_and_its_scrollback() -> None:
+    """The same game in a pseudo-terminal, where rich clears the screen for real: after
+    the last hand-over clear (screen and scrollback), no hand is printed again."""
+    import os
+    import pty
+    import subprocess
+    import threading
+
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-m", "meeple", "play", "anludim", "-p", "2", "--bots", ""]
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
+    process = subprocess.Popen(
+        [*command, "--seed", "4"], stdin=follower, stdout=follower, stderr=follower, env=env
+    )
+    os.close(follower)
+
+    def type_ones() -> None:  # as fast as the terminal takes them; stops when it closes
+        with contextlib.suppress(OSError):
+            for _ in range(5000):
+                os.write(leader, b"1\n")
+
+    threading.Thread(target=type_ones, daemon=True).start()
+    seen = bytearray()
+    with contextlib.suppress(OSError):  # EIO once the program has exited
+        while chunk := os.read(leader, 65536):
+            seen += chunk
+    assert process.wait(timeout=120) == 0
+    os.close(leader)
+    out = seen.decode("utf-8", "replace")
+    assert "Game over" in out
+    clears = out.count("\x1b[3J")
+    assert clears >= 2  # at every hand-over, and before the end
+    end = out.rsplit("\x1b[3J", 1)[1]
+    assert "Game over" in end and "spectator's view" in end
+    assert "Your hand" not in end
