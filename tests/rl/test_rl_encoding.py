@@ -258,6 +258,17 @@ def test_unknown_block_is_a_meeple_error() -> None:
     assert isinstance(caught.value, KeyError) and isinstance(caught.value, MeepleError)
 
 
+@pytest.mark.parametrize("name", ["anludim", "aridnyk", "arnak"])
+def test_encode_refuses_another_player_count_or_a_spectators_view(name: str) -> None:
+    encoder = encoder_for(meeple.load_game(name, players=2))
+    other = meeple.load_game(name, players=4).new_initial_state(seed=1)
+    with pytest.raises(NoEncoderError, match="for 4 players: use encoder_for"):
+        encoder.encode(other.observation(0))
+    watched = meeple.load_game(name, players=2).new_initial_state(seed=1)
+    with pytest.raises(NoEncoderError, match="not one with you=null"):
+        encoder.encode(watched.public_observation())
+
+
 def test_unknown_game_has_no_encoder() -> None:
     info = GameInfo("nosuchgame", "No", 2, 2, 2, 3, {}, {})
     with pytest.raises(NoEncoderError, match=r"register one with meeple\.rl\.register_encoder"):

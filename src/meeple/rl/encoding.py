@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from meeple.core.game import Game, GameInfo, State
+from meeple.core.game import Game, GameInfo, State, shown_value
 from meeple.core.registry import add_plugins, load_game, load_path
 from meeple.errors import MeepleError
 from meeple.rl.errors import NoEncoderError, UnknownBlockError, missing_extra
@@ -127,6 +127,24 @@ class Encoder(ABC):
             raise NoEncoderError(
                 f"the encoder of {_shown_config(self.info)} cannot encode a state of "
                 f"{_shown_config(info)}: use encoder_for(state.game)"
+            )
+
+    def _check_seats(self, observation: Mapping[str, Any]) -> None:
+        """NoEncoderError unless `observation` is a seat's view of this encoder's game
+        and player count: what `encode` relies on (the rest, `check` looks at)."""
+        info = self.info
+        game, players = observation.get("game"), observation.get("players")
+        if game != info.name or players != info.players:
+            raise NoEncoderError(
+                f"the encoder of {_shown_config(info)} cannot encode an observation of "
+                f"{shown_value(game)} for {shown_value(players)} players: "
+                "use encoder_for(state.game)"
+            )
+        you = observation.get("you")
+        if you.__class__ is not int or not 0 <= you < players:
+            raise NoEncoderError(
+                f"an encoder reads a seat's observation (you: 0..{players - 1}), "
+                f"not one with you={shown_value(you)} (a spectator's view has none)"
             )
 
     def check(self, observation: Mapping[str, Any]) -> None:

@@ -145,6 +145,7 @@ class AnludimEncoder(Encoder):
         self._build_compact(layout.size)
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
+        self._check_seats(observation)
         obs = observation
         n = self.players
         c = NUM_CARDS

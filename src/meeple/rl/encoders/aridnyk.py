@@ -399,6 +399,7 @@ class AridnykEncoder(Encoder):
         self._chunks: dict[int, bytes] = {}
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
+        self._check_seats(observation)
         obs = observation
         n = self.players
         t, p, k = NUM_TILES, NUM_PLOTS, NUM_TRINKETS

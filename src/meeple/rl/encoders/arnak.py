@@ -507,6 +507,7 @@ class ArnakEncoder(Encoder):
         self._build_ids()
 
     def encode(self, observation: Mapping[str, Any]) -> NDArray[np.float32]:
+        self._check_seats(observation)
         obs = observation
         n = self.players
         c = NUM_CARDS
