@@ -159,6 +159,19 @@ def test_match_action() -> None:
         match_action("pass", labels)
 
 
+def test_match_action_reads_the_label_before_its_asides_and_names_a_number_it_holds() -> None:
+    cards = ["add green 12 (green 12|yellow 4)", "add yellow 4 (green 12|yellow 4)"]
+    assert match_action("green 12", cards) == 0
+    assert match_action("yellow 4", cards) == 1
+    with pytest.raises(ValueError, match=r"could be 1\. add green 12"):
+        match_action("12|yellow", cards)
+    turns = ["keep it unturned", "turn it 90 degrees", "turn it 180 degrees", "turn it 270"]
+    with pytest.raises(ValueError, match=r"choose 1 to 4 \(3 is 'turn it 180 degrees'\)"):
+        match_action("180", turns)
+    with pytest.raises(ValueError, match=r"no action numbered 7; choose 1 to 4$"):
+        match_action("7", turns)  # a digit of 270 is no number of a label
+
+
 def test_seat_agents() -> None:
     seats = seat_agents("random", 3, 1, seed=2)
     assert seats[1] is None and seats[0] is not None and seats[2] is not None

@@ -65,3 +65,26 @@ def test_a_save_name_that_cannot_be_written_is_asked_for_again(
     assert f"could not save to {bad}" in result.stdout
     assert f"game saved to {good}" in result.stdout
     assert load_record(good)["actions"] == []
+
+
+def test_ctrl_c_at_your_own_prompt_offers_to_save(tmp_path: Path) -> None:
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    save = tmp_path / "mine.json"
+    answers = iter(["1", KeyboardInterrupt, str(save)])
+
+    def typed(prompt: object = "", **_: object) -> str:
+        answer = next(answers)
+        if answer is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return str(answer)
+
+    console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
+    console.input = typed  # type: ignore[method-assign]
+    random_bot = meeple.agents.make("random", seed=1)
+    finished = Session(state, [None, random_bot], console).run()
+    console.file.close()
+    screen = (tmp_path / "screen.txt").read_text()
+    assert not finished
+    assert "interrupted: the game stopped after" in screen and "input ended" not in screen
+    assert f"game saved to {save}" in screen
+    assert load_record(save)["actions"] == state.history()

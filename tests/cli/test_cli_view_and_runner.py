@@ -81,3 +81,33 @@ def test_runner_is_deterministic_and_summarizes() -> None:
     assert sum(summary.wins) >= 3
     assert summary.decisions is not None and summary.decisions.min <= summary.decisions.max
     assert json.dumps(summary.to_json())
+
+
+def test_players_table_keeps_its_totals_at_80_columns() -> None:
+    game = meeple.load_game("anludim", players=5)
+    state = game.new_initial_state(seed=11)
+    players = make_agents(["random"] * 5, 11)
+    for _ in range(120):  # items pile up and widen the items column
+        state.apply_action(players[state.current_player].act(state))
+    obs = state.observation(0)
+    text = text_of(render(obs), width=80)
+    header = next(line for line in text.splitlines() if line.split()[:2] == ["seat", "coat"])
+    assert header.rstrip().endswith("total")
+    table = text.split(header, 1)[1].split("Combinations", 1)[0]
+    rows = [line for line in table.splitlines() if line.lstrip(" ▶").startswith("seat ")]
+    for seat, total in enumerate(obs["totals"]):
+        row = next(r for r in rows if r.lstrip(" ▶").startswith(f"seat {seat}"))
+        assert row.rstrip().endswith(f" {total}"), row
+
+
+def test_the_marker_points_at_who_decides_in_the_keep() -> None:
+    game = meeple.load_game("anludim", players=3)
+    state = game.new_initial_state(seed=11)
+    players = make_agents(["random"] * 3, 11)
+    while state.observation(0)["phase"] != "keeping":
+        state.apply_action(players[state.current_player].act(state))
+    obs = state.observation(state.current_player)
+    text = text_of(render(obs))
+    assert "(turn of" not in text
+    marked = [line for line in text.splitlines() if "▶" in line]
+    assert len(marked) == 1 and f"seat {state.current_player}" in marked[0]

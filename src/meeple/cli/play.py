@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -85,26 +86,42 @@ def how_to_play_page(game: Game) -> Markdown:
 
 def match_action(text: str, labels: Sequence[str]) -> int:
     """The index in `labels` that `text` names: a number from 1, the whole text, or a
-    unique case-insensitive prefix or substring. Raises ValueError saying why not."""
+    unique case-insensitive prefix or substring, read first in the label without its
+    bracketed asides ("add green 12" of "add green 12 (green 12|yellow 4)"). Raises
+    ValueError saying why not; for a number beyond the choices that a label holds
+    ("180" of "turn it 180 degrees"), naming that label rather than guessing."""
     text = text.strip()
     if text.isascii() and text.isdigit():
         number = int(text)
         if 1 <= number <= len(labels):
             return number - 1
-        raise ValueError(f"no action numbered {number}; choose 1 to {len(labels)}")
+        word = re.compile(rf"(?<![\w.]){number}(?![\w.])")  # a whole number, not a digit of one
+        named = [i for i, label in enumerate(labels) if word.search(_ASIDE.sub("", label))]
+        aside = f" ({named[0] + 1} is {labels[named[0]]!r})" if len(named) == 1 else ""
+        raise ValueError(f"no action numbered {number}; choose 1 to {len(labels)}{aside}")
+    return _match_text(text, labels)
+
+
+def _match_text(text: str, labels: Sequence[str]) -> int:
     wanted = text.casefold()
     folded = [label.casefold() for label in labels]
     if wanted in folded:
         return folded.index(wanted)
+    bare = [_ASIDE.sub("", label) for label in folded]
     for test in (str.startswith, str.__contains__):
-        found = [i for i, label in enumerate(folded) if test(label, wanted)]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            names = "; ".join(f"{i + 1}. {labels[i]}" for i in found[:5])
-            more = f" and {len(found) - 5} more" if len(found) > 5 else ""
-            raise ValueError(f"{text!r} could be {names}{more}: type more of it or its number")
+        for pool in (bare, folded):
+            found = [i for i, label in enumerate(pool) if test(label, wanted)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                names = "; ".join(f"{i + 1}. {labels[i]}" for i in found[:5])
+                more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+                raise ValueError(f"{text!r} could be {names}{more}: type more of it or its number")
     raise ValueError(f"no action matches {text!r}; type ? for help")
+
+
+_ASIDE = re.compile(r"\s*\([^)]*\)")
+"""A bracketed aside of an action label, such as a card's two halves."""
 
 
 def resumed(record: Mapping[str, Any]) -> tuple[State, list[tuple[int, str]]]:
@@ -148,16 +165,27 @@ class Session:
                 self.seen[who] = i + 1
         self.last_human: int | None = None
         self.auto = auto
+        self.interrupted = False  # the last ask() ended with Ctrl-C
 
     # --- input ---------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str | None:
         """One line of input; None when input has ended."""
+        self.interrupted = False
         try:
             return self.console.input(Text(prompt, style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as exc:
+            self.interrupted = isinstance(exc, KeyboardInterrupt)
             self.console.print()
             return None
+
+    def input_over(self) -> None:
+        """Stop after a prompt got no line: Ctrl-C stops as `q` does (offering to save),
+        the end of input (Ctrl-D, a pipe run dry) without asking anything more."""
+        if self.interrupted:
+            self.stop("interrupted", offer_save=True)
+        else:
+            self.stop("input ended")
 
     # --- the game ------------------------------------------------------------------
 
@@ -202,7 +230,7 @@ class Session:
             )
             answer = self.ask("> ")
             if answer is None:
-                self.stop("input ended")
+                self.input_over()
                 return None
             if answer.strip().lower() in ("q", "quit", "exit"):
                 self.stop("you quit", offer_save=True)
@@ -218,7 +246,7 @@ class Session:
         while True:
             line = self.ask(f"seat {seat}, your choice (1-{len(labels)}, ? for help): ")
             if line is None:
-                self.stop("input ended")
+                self.input_over()
                 return None
             text = line.strip()
             if not text:
@@ -226,7 +254,7 @@ class Session:
             if text.lower() in ("q", "quit", "exit"):
                 self.stop("you quit", offer_save=True)
                 return None
-            if text in ("?", "h", "help"):
+            if text.lower() in ("?", "h", "help"):
                 self.console.print(HELP, markup=False)
                 continue
             if text.lower() in ("v", "view"):

@@ -123,7 +123,8 @@ def _header(obs: Mapping[str, Any]) -> Text:
         if phase == "placing" and obs.get("placing"):
             doing = f"placing a {_title(obs['placing'])}"
         text.append(f"\n{_seat(obs, who)} to play: {doing}", style="bold")
-        if obs.get("turn_player") != who:
+        # the keep goes seat by seat after the round: no one's turn is running then
+        if obs.get("turn_player") != who and phase != "keeping":
             text.append(f" (turn of {_seat(obs, obs.get('turn_player'))})")
     return text
 
@@ -167,11 +168,12 @@ def _seats(obs: Mapping[str, Any]) -> Table:
         table.add_column(
             name,
             justify="right" if name in ("won", "hand", "scrolls", "total") else "left",
-            min_width=24 if name == "items" else None,
+            min_width=10 if name == "items" else None,
+            no_wrap=name in ("won", "hand", "scrolls", "total"),
         )
     for seat in range(int(obs.get("players", 0))):
         coat = obs["coats"][seat]
-        marker = "▶ " if seat == obs.get("turn_player") and obs.get("phase") != "over" else "  "
+        marker = "▶ " if seat == obs.get("current_player") else "  "  # who decides now
         table.add_row(
             marker + _seat(obs, seat),
             Text(coat, style="bold yellow" if coat == "gold" else "white"),
@@ -225,7 +227,7 @@ def _hand(obs: Mapping[str, Any]) -> Panel:
     hand = obs.get("hand", [])
     return Panel(
         _cards(hand),
-        title=f"Your hand ({len(hand)} cards)",
+        title=f"Your hand ({len(hand)} card{'' if len(hand) == 1 else 's'})",
         title_align="left",
         border_style="green",
     )

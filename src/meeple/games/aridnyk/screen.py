@@ -323,7 +323,8 @@ def _pending(obs: Mapping[str, Any]) -> Text | None:
     text = Text("Now: ", style="bold")
     text.append(_title(pending.get("step", "")))
     if "effects" in pending:
-        text.append(f" from {pending.get('source')}; left: {_effects(pending['effects'])}")
+        # the step already names the source ("resolving white effects")
+        text.append(f"; left: {_effects(pending['effects'])}")
     if pending.get("tile") is not None:
         tile = int(pending["tile"])
         text.append(" · ")
