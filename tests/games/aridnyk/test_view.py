@@ -213,3 +213,27 @@ def test_reaction_prompt_and_game_over_from_hand_made_observations() -> None:
     assert "seat 1: 4 Sheep" in words
     obs.update(board=[], shepherds={}, spirits={})
     assert "no tiles placed yet" in text_of(render(obs))
+
+
+def test_the_tiles_around_your_shepherd_are_shown_with_their_effects() -> None:
+    shown = 0
+    for state in positions(2, {}, 5):
+        if state.is_terminal():
+            break
+        obs = state.observation(0)
+        where = obs["shepherds"]["0"]
+        text = flat(text_of(render(obs)))
+        if where is None:
+            assert "Around your Shepherd" not in text
+            continue
+        shown += 1
+        board = {(c["x"], c["y"]): c["tile"] for c in obs["board"]}
+        x, y = where
+        for name, dx, dy in (("here", 0, 0), ("north", 0, 1), ("east", 1, 0), ("west", -1, 0)):
+            tile = board.get((x + dx, y + dy))
+            said = f"{name} {x + dx}, {y + dy}: "
+            want = "no tile" if tile is None else f"tile {tile} {tile_text(tile)}"
+            assert flat(said + want) in text
+    assert shown > 20
+    watched = next(positions(2, {}, 5))
+    assert "Around your Shepherd" not in text_of(render(watched.public_observation()))

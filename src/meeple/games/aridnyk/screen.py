@@ -395,6 +395,33 @@ def _board(obs: Mapping[str, Any]) -> Panel:
     )
 
 
+STEPS = (("north", 0, 1), ("east", 1, 0), ("south", 0, -1), ("west", -1, 0))
+
+
+def _around(obs: Mapping[str, Any]) -> Panel | None:
+    """The tile under your Shepherd and the four next to it, with their effects: where
+    a move can end, and what it would bring (the grid shows only terrain and ids)."""
+    where = obs.get("shepherds", {}).get(str(obs.get("you")))
+    if where is None:
+        return None
+    tiles = {(int(c["x"]), int(c["y"])): int(c["tile"]) for c in obs.get("board", [])}
+    done = set(obs.get("white_done") or ())
+    x, y = int(where[0]), int(where[1])
+    lines = []
+    for name, dx, dy in (("here", 0, 0), *STEPS):
+        cell = (x + dx, y + dy)
+        line = Text(f"{name:>5} {cell[0]}, {cell[1]}: ", style="bold")
+        tile = tiles.get(cell)
+        if tile is None:
+            line.append("no tile", style="dim")
+        else:
+            line.append_text(_tile_chip(tile)).append(" " + tile_text(tile))
+            if tile in done:
+                line.append(" (its white effects are done this turn)", style="dim")
+        lines.append(line)
+    return Panel(Group(*lines), title="Around your Shepherd", title_align="left")
+
+
 def _seats(obs: Mapping[str, Any]) -> Group:
     """A row per seat, then what each seat has fulfilled and was seen to take in hand."""
     table = Table(
@@ -578,6 +605,9 @@ def draw(observation: Mapping[str, Any]) -> RenderableType:
     if obs.get("placeholder_data", PLACEHOLDER_DATA):
         parts.append(Text(PLACEHOLDER_LABEL, style="black on yellow"))
     parts.append(_board(obs))
+    around = _around(obs)
+    if around is not None:
+        parts.append(around)
     parts.append(_seats(obs))
     parts.append(_horizon(obs))
     parts.append(_rows(obs))
