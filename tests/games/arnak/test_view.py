@@ -203,6 +203,35 @@ def test_sample_shows_key_facts() -> None:
     assert "passed" in text
     assert "G0" in text and "N0" in text and "G1" in text
     assert SOLO_NOTICE.strip() not in words
+    # an occupant is "you" or "seat N", never a bare digit that reads like a cost
+    assert "seat 1" in text
+    assert "Discovering a site: its travel plus 3 compasses (level I) or 6" in words
+
+
+def test_an_offer_names_its_effect_in_the_prompt_and_the_yes() -> None:
+    """After an artifact is bought its effect is offered, free: the question and the
+    answer say what the effect is (they said only "pay the price" and "yes")."""
+    from meeple.games.arnak import actions as A
+    from meeple.games.arnak.rules import ArnakState
+
+    rng = random.Random(4)
+    seen = 0
+    for seed in range(40):
+        state = meeple.load_game("arnak", players=2).new_initial_state(seed=seed)
+        assert isinstance(state, ArnakState)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            frame = state._stack[-1] if state._stack else None
+            if frame is not None and frame[0] == "offer" and A.YES in legal:
+                prompt = state.observation(state.current_player)["pending"]["prompt"]
+                label = state.action_to_string(A.YES)
+                assert prompt.startswith(("use this effect now, free? ", "pay "))
+                assert label != "yes" and label.split(": ", 1)[1] in prompt
+                seen += 1
+            state.apply_action(rng.choice(legal))
+        if seen >= 5:
+            break
+    assert seen >= 5
 
 
 def test_render_is_pure_and_fits_narrow_consoles() -> None:

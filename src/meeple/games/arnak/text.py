@@ -226,9 +226,20 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         A.END_TURN: "end your turn",
         A.PASS: "pass for the rest of the round",
     }
-    if action == A.YES and frame is not None and kind == "offer" and frame[2] is not None:
-        return f"pay the price: {cost_text(frame[2])}"
+    if action == A.YES and frame is not None and kind == "offer":
+        if frame[2] is None:
+            return f"yes: {offered(state, frame)}"
+        return f"pay {cost_text(frame[2])}: {offered(state, frame)}"
     return fixed[action]
+
+
+def offered(state: ArnakState, frame: tuple[Any, ...]) -> str:
+    """What an offer frame (offer, seat, price or None, effect) gives if taken."""
+    then = frame[3]
+    if then and then[0][0] == "_site":  # a site activated once more
+        site = int(then[0][1])
+        return f"activate {_site_name(state, site)} again ({effect_text(state.site_effect(site))})"
+    return effect_text(then)
 
 
 def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> str:
@@ -255,7 +266,7 @@ PROMPTS = {
     "choose": "choose one",
     "distinct": "choose another, different benefit",
     "exile": "exile a card from your hand or play area",
-    "offer": "pay the price for the effect?",
+    "offer": "use the effect now?",
     "upgrade": "upgrade a resource?",
     "dig": "send an archaeologist to dig or discover?",
     "relocate_from": "relocate which archaeologist?",
@@ -293,7 +304,12 @@ def prompt(state: ArnakState) -> str:
             if not state._main
             else "free actions, or end your turn"
         )
-    return PROMPTS.get(state._stack[-1][0], "decide")
+    frame = state._stack[-1]
+    if frame[0] == "offer":  # the effect itself: a bought artifact's, a price's reward
+        if frame[2] is None:
+            return f"use this effect now, free? {offered(state, frame)}"
+        return f"pay {cost_text(frame[2])} for this? {offered(state, frame)}"
+    return PROMPTS.get(frame[0], "decide")
 
 
 def why_illegal(state: ArnakState, action: Any) -> str:

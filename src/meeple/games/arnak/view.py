@@ -31,6 +31,7 @@ from meeple.games.arnak.components import (
     CAMPS,
     CARD_INDEX,
     CARDS,
+    DISCOVER_COST,
     GUARDIANS,
     ICONS,
     RESOURCES,
@@ -257,7 +258,9 @@ def _occupant(obs: Mapping[str, Any], space: Mapping[str, Any]) -> Text:
     seat = space.get("occupant", -1)
     if seat is None or seat < 0:
         return Text("free", style="dim")
-    return Text(str(seat), style=YOU_STYLE if seat == obs.get("you") else "bold")
+    if seat == obs.get("you"):
+        return Text("you", style=YOU_STYLE)
+    return Text(f"seat {seat}", style="bold")  # not a bare digit, read as a cost
 
 
 def _spaces(obs: Mapping[str, Any], site: Mapping[str, Any]) -> Text:
@@ -303,7 +306,17 @@ def _site_extras(site: Mapping[str, Any]) -> Text:
 
 
 def _sites(obs: Mapping[str, Any]) -> Panel:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0), expand=True)
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        expand=True,
+        caption=(
+            f"Discovering a site: its travel plus {DISCOVER_COST[1]} compasses "
+            f"(level I) or {DISCOVER_COST[2]} (level II)."
+        ),
+        caption_justify="left",
+    )
     table.add_column("site", no_wrap=True)
     table.add_column("dig travel", no_wrap=True)
     table.add_column("archaeologists", no_wrap=True)
