@@ -83,7 +83,8 @@ def test_replay_a_finished_game(runner: CliRunner, finished_record: Path) -> Non
     out = result.stdout
     assert "   1. seat 0: " in out
     assert "Game over" in out
-    assert "you are seat 0" in out
+    # without --seat the game ends on the spectator's view: no hand is "yours"
+    assert "spectator's view" in out and "you are seat" not in out
 
 
 def test_replay_as_one_seat_hides_the_others_keeps(
@@ -108,6 +109,16 @@ def test_replay_step_by_step_stops_on_q_and_on_end_of_input(
     assert result.exit_code == 0, result.output
     assert "   2. seat" in result.stdout
     assert "   3. seat" not in result.stdout
+
+
+def test_replay_step_by_step_goes_back(runner: CliRunner, finished_record: Path) -> None:
+    args = ["replay", str(finished_record), "--step"]
+    result = runner.invoke(app, args, input="b\n\n\nb\nb\nq\n")
+    assert result.exit_code == 0, result.output
+    steps = [line.split(".")[0].strip() for line in result.stdout.splitlines()]
+    steps = [s for s in steps if s.isdigit()]
+    assert steps == ["1", "1", "2", "3", "2", "1"]
+    assert "this is the first step" in result.stdout
 
 
 @pytest.mark.parametrize(

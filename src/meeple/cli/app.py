@@ -3,6 +3,7 @@ serve."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import secrets
@@ -43,7 +44,7 @@ from meeple.cli.play import (
     resumed,
     seat_agents,
 )
-from meeple.core.game import Game, check_seed
+from meeple.core.game import Game, State, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
@@ -746,6 +747,16 @@ def _refuse_journal(path: Path) -> None:
         )
 
 
+def _final_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view a replay ends on: `seat`'s, or without one a spectator's (no hand is
+    anyone's "yours"), where the game has that view."""
+    if seat is None:
+        with contextlib.suppress(NotImplementedError):
+            return state.public_observation()
+        seat = 0
+    return state.observation(seat)
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `meeple play --save`.")],
@@ -753,7 +764,9 @@ def replay(
         int | None,
         typer.Option(help="Watch as this seat: its view, and only what it saw of others."),
     ] = None,
-    step: Annotated[bool, typer.Option(help="Show the view and wait for Enter each step.")] = False,
+    step: Annotated[
+        bool, typer.Option(help="Show the view at each step: Enter goes on, b goes back, q stops.")
+    ] = False,
 ) -> None:
     """Step through a saved game record."""
     with guarded():
@@ -770,23 +783,34 @@ def replay(
             f"[bold]{state.game.info.title}[/], {n} players, seed {state.seed}, "
             f"{len(actions)} decisions"
         )
-        for i, action in enumerate(actions, 1):
+        i = 0
+        while i < len(actions):
+            action = actions[i]
             p = state.current_player
             own = seat is None or p == seat
             text = state.action_to_string(action) if own else state.public_action_string(action)
             if step:
                 console.print(state.game.render(state.observation(p if seat is None else seat)))
-            console.print(f"{i:>4}. seat {p}: {text}", markup=False, highlight=False)
+            console.print(f"{i + 1:>4}. seat {p}: {text}", markup=False, highlight=False)
             if step:
                 try:
-                    answer = console.input("Enter for the next step, q to stop: ")
+                    answer = console.input("Enter for the next step, b to go back, q to stop: ")
                 except EOFError:
                     console.print()
                     return
-                if answer.strip().lower() in ("q", "quit"):
+                command = answer.strip().lower()
+                if command in ("q", "quit"):
                     return
+                if command in ("b", "back"):
+                    if i == 0:
+                        console.print("this is the first step", style="yellow")
+                    else:
+                        i -= 1  # the state before that step: replayed from the start
+                        state = replay_record({**record, "actions": actions[:i]})
+                    continue
             state.apply_action(action)
-        console.print(state.game.render(state.observation(0 if seat is None else seat)))
+            i += 1
+        console.print(state.game.render(_final_view(state, seat)))
         if state.is_terminal():
             console.print(results_table(state))
         else:
