@@ -244,7 +244,8 @@ class Session:
             return legal[0]
         self.show(seat, labels)
         while True:
-            line = self.ask(f"seat {seat}, your choice (1-{len(labels)}, ? for help): ")
+            numbers = "1" if len(labels) == 1 else f"1-{len(labels)}"
+            line = self.ask(f"seat {seat}, your choice ({numbers}, ? for help): ")
             if line is None:
                 self.input_over()
                 return None
