@@ -685,3 +685,459 @@ def test_how_to_play_opens_over_the_table(server: str, browser: WebDriver) -> No
         lambda: "Lost Temple" in browser.find_element(By.CSS_SELECTOR, "[data-testid=rules]").text,
     )
     assert "How to play Lost Ruins of Arnak" in css(browser, "[data-testid=rules]")[0].text
+
+
+# --- fixes of the QA pass ------------------------------------------------------------------
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """GET `path` of the server (POST `body` when given); the answer's JSON."""
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{base}{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def wait_over(base: str, table_id: str) -> dict[str, Any]:
+    """The table's final state (the replay of its last move) once its game is over."""
+    deadline = time.monotonic() + 60
+    while api(base, f"/api/tables/{table_id}")["status"] != "over":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"table {table_id} did not finish")
+        time.sleep(0.1)
+    moves = api(base, f"/api/tables/{table_id}")["moves"]
+    final: dict[str, Any] = api(base, f"/api/tables/{table_id}/replay?step={moves}")
+    return final
+
+
+def play_randomly(base: str, table_id: str, token: str, seed: int) -> dict[str, Any]:
+    """Play a seat to the end over a WebSocket of its own (random legal actions); the last
+    state message."""
+    import json
+
+    from websockets.sync.client import connect
+
+    rng = random.Random(seed)
+    url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
+    with connect(url) as ws:
+        while True:
+            msg = json.loads(ws.recv(timeout=WAIT))
+            if msg["type"] != "state":
+                continue
+            if msg["table"]["status"] == "over":
+                return cast(dict[str, Any], msg)
+            if msg["legal"]:
+                action = rng.choice(msg["legal"])["id"]
+                ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
+
+
+def status_text(driver: WebDriver) -> str:
+    found = css(driver, "[data-testid=status-text]")
+    return found[0].text if found else css(driver, "#status")[0].text
+
+
+def test_a_lost_solo_game_reads_as_a_loss(server: str, browser: WebDriver) -> None:
+    made = api(server, "/api/tables", {"game": "arnak", "seats": ["human"], "seed": 1})
+    table_id, invite = made["table"]["id"], made["invites"][0]
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    final = play_randomly(server, table_id, invite["token"], seed=1)
+    assert final["returns"] == [0.0], "a random player loses to Arnak's solo rival"
+    wait_for(browser, "the end", present(browser, "#status[data-state=over]"))
+    assert status_text(browser) == "Game over: you lose."
+    rows = css(browser, "#scores:not([hidden]) [data-testid=score-row]")
+    assert len(rows) == 1
+    assert rows[0].get_attribute("data-winner") == "false"
+    assert "winner" not in rows[0].text and "lost" in rows[0].text
+
+
+def test_the_action_filter_belongs_to_one_decision(server: str, browser: WebDriver) -> None:
+    sit_at_new_table(browser, server, {"game": "arnak", "seats": ["human"], "seed": 3})
+    for _ in range(30):
+        wait_my_turn(browser)
+        if css(browser, "[data-testid=action-filter]"):
+            break
+        play_move(browser, "[data-testid=action-button]", random.Random(0))
+    else:
+        pytest.fail("no decision with more than 12 choices")
+    # filter the long list down to one choice's text, then play it
+    buttons = css(browser, "[data-testid=action-button]")
+    wanted = buttons[0].text
+    css(browser, "[data-testid=action-filter]")[0].send_keys(wanted)
+    wait_for(
+        browser,
+        "the list filtered",
+        lambda: (
+            len([b for b in css(browser, "[data-testid=action-button]") if b.is_displayed()])
+            < len(buttons)
+        ),
+    )
+    before = log_size(browser)
+    click(browser, "[data-testid=action-button]", lambda found: found[0])
+    wait_for(browser, "the move", lambda: log_size(browser) > before)
+    # the next decision shows every one of its choices, and an empty filter if any
+    wait_my_turn(browser)
+    shown = css(browser, "[data-testid=action-button]")
+    assert shown and all(b.is_displayed() for b in shown), [b.text for b in shown]
+    for field in css(browser, "[data-testid=action-filter]"):
+        assert field.get_attribute("value") == ""
+
+
+def test_a_seat_is_resumed_from_another_tab(server: str, browser: WebDriver) -> None:
+    table_id = create_table(browser, server, "anludim", 2)
+    player = browser.current_window_handle
+    browser.switch_to.new_window("window")  # its own sessionStorage, the same localStorage
+    try:
+        browser.get(f"{server}/")
+        resume = f"[data-testid=table-row][data-table='{table_id}'] [data-testid=resume]"
+        click(browser, resume, lambda found: found[0])
+        wait_for(
+            browser,
+            "the seat again",
+            lambda: "You are seat 0" in css(browser, "[data-testid=your-seat]")[0].text,
+        )
+    finally:
+        browser.close()
+        browser.switch_to.window(player)
+
+
+def finished_with_seat_zero_handed_to_a_bot(
+    driver: WebDriver, base: str, game: str, seed: int
+) -> tuple[str, dict[str, Any]]:
+    """A table of `game` (a person in seat 0, a random bot in seat 1) whose person hands
+    the seat to a random bot with the page open; returns its id and final state."""
+    made = api(base, "/api/tables", {"game": game, "seats": ["human", "random"], "seed": seed})
+    table_id, invite = made["table"]["id"], made["invites"][0]
+    driver.get(f"{base}{invite['url']}")
+    wait_for(
+        driver,
+        "the seat",
+        lambda: "You are seat 0" in css(driver, "[data-testid=your-seat]")[0].text,
+    )
+    api(
+        base,
+        f"/api/tables/{table_id}/seats/0/bot",
+        {"token": invite["token"], "spec": "random"},
+    )
+    final = wait_over(base, table_id)
+    wait_for(driver, "the end", present(driver, "#status[data-state=over]"))
+    return table_id, final
+
+
+def test_a_seat_handed_to_a_bot_is_not_you_at_the_end(server: str, browser: WebDriver) -> None:
+    for seed in range(1, 12):
+        _, final = finished_with_seat_zero_handed_to_a_bot(browser, server, "anludim", seed)
+        if final["returns"][0] == 1.0:
+            break
+    else:
+        pytest.fail("seat 0's bot won no game")
+    wait_for(browser, "the scores", present(browser, "#scores:not([hidden])"))
+    text = status_text(browser)
+    assert "you" not in text.lower().replace("your seat, played by a bot", ""), text
+    assert "seat 0" in text and "bot" in text, text
+    assert "is played by a bot now" in css(browser, "[data-testid=your-seat]")[0].text
+    rows = css(browser, "[data-testid=score-row][data-seat='0']")
+    assert "(you)" not in rows[0].text
+
+
+def test_a_replay_as_another_seat_speaks_for_that_seat(server: str, browser: WebDriver) -> None:
+    table_id, final = finished_with_seat_zero_handed_to_a_bot(browser, server, "anludim", 4)
+    moves = final["version"]
+    Select(css(browser, "[data-testid=replay-seat]")[0]).select_by_value("1")
+    wait_for(
+        browser,
+        "seat 1's view",
+        lambda: css(browser, "[data-testid=your-seat]")[0].text == "Replay as seat 1",
+    )
+    click(browser, "[data-testid=log-entry]", lambda found: found[5])
+    wait_for(
+        browser,
+        "the sixth move",
+        lambda: f"move 6 of {moves}" in css(browser, "[data-testid=replay-step]")[0].text,
+    )
+    # every entry reads as seat 1 read it, before the step shown and after it
+    seen = api(server, f"/api/tables/{table_id}/replay?step={moves}&seat=1")["log"]
+    entries = css(browser, "[data-testid=log-entry]")
+    assert len(entries) == moves == len(seen)
+    for entry, said in zip(entries, seen, strict=True):
+        text = entry.find_element(By.CSS_SELECTOR, ".log-text").text
+        chips = entry.find_elements(By.CSS_SELECTOR, ".seat-chip")
+        assert text == said["text"], (entry.get_attribute("data-seat"), text, said)
+        if chips and chips[0].text == "you":
+            assert entry.get_attribute("data-seat") == "1"
+    mine = [r.text for r in css(browser, "[data-testid=seat-name]") if "(you)" in r.text]
+    assert mine == ["Seat 1 (you)"]
+    # back to the live end: the page's own seat and log again
+    Select(css(browser, "[data-testid=replay-seat]")[0]).select_by_value("0")
+    click(browser, "[data-testid=replay-last]", lambda found: found[0])
+    wait_for(browser, "the live end", lambda: status_text(browser).startswith("Game over"))
+    own = api(server, f"/api/tables/{table_id}/replay?step={moves}&seat=0")["log"]
+    texts = [
+        e.find_element(By.CSS_SELECTOR, ".log-text").text
+        for e in css(browser, "[data-testid=log-entry]")
+    ]
+    assert texts == [e["text"] for e in own]
+
+
+def test_the_status_says_reconnecting_and_the_banner_goes_once_back(
+    server: str, browser: WebDriver
+) -> None:
+    # the page's sockets, kept where the test can close them, and sent nowhere while blocked
+    script = """
+      const Native = window.WebSocket;
+      window.__sockets = [];
+      window.__blockSockets = false;
+      window.WebSocket = class extends Native {
+        constructor(url, protocols) {
+          super(window.__blockSockets ? 'ws://127.0.0.1:9/' : url, protocols);
+          window.__sockets.push(this);
+        }
+      };
+    """
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+    try:
+        sit_at_new_table(
+            browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 2}
+        )
+        wait_my_turn(browser)
+        browser.execute_script("window.__blockSockets = true; window.__sockets.at(-1).close();")
+        wait_for(
+            browser,
+            "the status to say so",
+            lambda: "reconnecting" in status_text(browser),
+        )
+        assert not css(browser, "#status[data-state=your-turn]")
+        css(browser, "[data-testid=action-button]")[0].click()
+        wait_for(
+            browser,
+            "the not-connected banner",
+            lambda: "Not connected" in css(browser, "[data-testid=error-banner]")[0].text,
+        )
+        browser.execute_script("window.__blockSockets = false;")
+        wait_my_turn(browser)
+        wait_for(
+            browser,
+            "the banner gone",
+            lambda: not css(browser, "[data-testid=error-banner]")[0].is_displayed(),
+        )
+        assert css(browser, "[data-testid=connection]")[0].get_attribute("data-state") == "open"
+    finally:
+        browser.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]}
+        )
+
+
+def test_an_invalid_invitation_says_so_in_the_status(server: str, browser: WebDriver) -> None:
+    made = api(server, "/api/tables", {"game": "anludim", "seats": ["human", "random"]})
+    browser.get(f"{server}/table/{made['table']['id']}?token=not-a-token")
+    wait_for(browser, "Watch instead", present(browser, "#banner:not([hidden]) a.button"))
+    wait_for(browser, "the status", lambda: "Not connected" in status_text(browser))
+    assert "Connecting" not in css(browser, "#status")[0].text
+
+
+def test_a_waiting_table_shows_no_turn(server: str, browser: WebDriver) -> None:
+    import re
+
+    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "human"], "seed": 2})
+    wait_for(browser, "the waiting table", present(browser, "#status[data-state=waiting]"))
+    strip = wait_for(browser, "the strip", present(browser, "[data-testid=anludim-status]"))
+    pills = [p.text for p in strip[0].find_elements(By.CSS_SELECTOR, ".pill")]
+    assert pills and not [p for p in pills if re.search(r"(your|'s) turn$", p, re.I)], pills
+
+
+def test_a_refused_chat_message_stays_in_the_field(server: str, browser: WebDriver) -> None:
+    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 2})
+    field = wait_for(browser, "the chat", present(browser, "[data-testid=chat-input]"))[0]
+    for n in range(1, 10):  # at most 5 messages in 10 s: one of these is refused
+        field.send_keys(f"message {n}")
+        css(browser, "[data-testid=chat-send]")[0].click()
+        wait_for(
+            browser,
+            f"message {n} sent or refused",
+            lambda: (
+                field.get_attribute("value") == ""
+                or css(browser, "[data-testid=error-banner]")[0].is_displayed()
+            ),
+        )
+        if css(browser, "[data-testid=error-banner]")[0].is_displayed():
+            break
+    else:
+        pytest.fail("no message was refused")
+    assert field.get_attribute("value") == f"message {n}"
+    said = [e.text for e in css(browser, "[data-testid=chat-entry]")]
+    assert not any(f"message {n}" in s for s in said), said
+
+
+def test_the_lobby_fits_a_phone_and_long_names_break(server: str, browser: WebDriver) -> None:
+    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"]})
+    field = wait_for(browser, "the name field", present(browser, "[data-testid=name-input]"))
+    field[0].send_keys("Abcdefghijklmnopqrstuvwx")
+    css(browser, "[data-testid=name-save]")[0].click()
+    wait_for(
+        browser,
+        "the name",
+        lambda: "Abcdefghijklmnopqrstuvwx" in css(browser, "[data-testid=seat-name]")[0].text,
+    )
+    fits = "return document.documentElement.scrollWidth <= window.innerWidth;"
+    # on a desktop the seats of a row are a flex box inside their cell
+    browser.get(f"{server}/")
+    badges = wait_for(browser, "the tables", present(browser, ".seat-list .seat-badge"))
+    cell = badges[0].find_element(By.XPATH, "./ancestor::td")
+    assert cell.value_of_css_property("display") == "table-cell"
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(f"{server}/")
+        wait_for(browser, "the tables", present(browser, "[data-testid=table-row]"))
+        assert browser.execute_script("return window.innerWidth;") <= 400
+        box = css(browser, ".list-scroll")[0]
+        assert browser.execute_script(
+            "return arguments[0].scrollWidth <= arguments[0].clientWidth;", box
+        )
+        width = browser.execute_script("return window.innerWidth;")
+        for button in css(browser, "[data-testid=table-row] .row-actions > *"):
+            assert button.rect["x"] + button.rect["width"] <= width
+        assert browser.execute_script(fits)
+        browser.back()
+        wait_for(browser, "the table page", present(browser, "[data-testid=seat-name]"))
+        wait_for(
+            browser,
+            "the name",
+            lambda: "Abcdefghijklmnopqrstuvwx" in css(browser, "[data-testid=seat-name]")[0].text,
+        )
+        assert browser.execute_script(fits), browser.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth];"
+        )
+    finally:
+        browser.set_window_size(1400, 1000)
+        browser.execute_script("localStorage.removeItem('meeple.name')")
+
+
+# --- what components do, in the page (Aridnyk and Arnak) ---------------------------------
+
+
+def catalogue_of(base: str, game: str) -> dict[str, Any]:
+    """GET /api/games/{game}/catalogue: the component list with its texts."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/api/games/{game}/catalogue") as answer:
+        data: dict[str, Any] = json.load(answer)
+    return data
+
+
+def after_name(text: str) -> str:
+    """A catalogue text without the name before its first ': '."""
+    return text.split(": ", 1)[1]
+
+
+def test_aridnyk_shows_what_tiles_cards_and_characters_do(server: str, browser: WebDriver) -> None:
+    cat = catalogue_of(server, "aridnyk")
+    tiles = {t["id"]: t for t in cat["tiles"]}
+    plots = {p["number"]: p for p in cat["plots"]}
+    characters = {c["name"]: c for c in cat["characters"]}
+    body = {"game": "aridnyk", "seats": ["human", "random"], "seed": 3}
+    sit_at_new_table(browser, server, {**body, "options": {"characters": True}})
+    wait_my_turn(browser)
+
+    # The characters dealt, each with its ability.
+    dealt = wait_for(
+        browser, "the characters", present(browser, "[data-testid=character-choice] li")
+    )
+    assert len(dealt) == 2
+    for li in dealt:
+        assert after_name(characters[str(li.get_attribute("data-character"))]["text"]) in li.text
+
+    # Plots in the hand and in the row say what they ask and give.
+    for selector in ("[data-testid=plot-card]", "[data-testid=plot-row-card]"):
+        card = css(browser, selector)[0]
+        text = after_name(plots[int(str(card.get_attribute("data-card")))]["text"])
+        assert text in card.find_element(By.CSS_SELECTOR, "[data-testid=card-text]").text
+    # Tiles in the hand and on the Horizon show their name and black and white effects.
+    for selector in ("[data-testid=hand-tile]", "[data-testid=horizon-tile]"):
+        for el in css(browser, selector):
+            tile = tiles[int(str(el.get_attribute("data-tile")))]
+            shown = el.find_element(By.CSS_SELECTOR, "[data-testid=tile-text]").text
+            black, white = tile["text"].split("; black: ")[1].split("; white: ")
+            assert tile["name"] in shown and black in shown and white in shown, shown
+
+    # Keep a character, put the Shepherd on a starter tile (each listed with its effects).
+    click(browser, "[data-testid=action-button]", lambda found: found[0])
+    wait_for(browser, "the starter tiles", present(browser, "[data-testid=board-choices] li"))
+    choices = css(browser, "[data-testid=board-choices]")[0].text
+    assert tiles[1]["name"] in choices and "2 Sheep" in choices
+    wait_my_turn(browser)
+    click(browser, "svg [data-testid=board-tile][data-act]", lambda found: found[0])
+    around = wait_for(browser, "the tiles around", present(browser, "[data-testid=around-tile]"))
+    assert len(around) == 5
+    here = tiles[int(str(around[0].get_attribute("data-tile")))]
+    assert here["name"] in around[0].text
+
+    # A tap on a board tile that is no target reads that tile, and plays nothing.
+    wait_my_turn(browser)
+    before = log_size(browser)
+    figures = {
+        f.get_attribute("data-cell")
+        for f in css(browser, "svg [data-testid=shepherd], svg [data-testid=spirit]")
+    }
+    click(
+        browser,
+        "svg [data-testid=board-tile]:not([data-act])",
+        lambda found: [f for f in found if f.get_attribute("data-cell") not in figures][-1],
+    )
+    info = css(browser, "[data-testid=tile-info]")[0]
+    tile = tiles[int(str(css(browser, "svg .board-tile.inspected")[0].get_attribute("data-tile")))]
+    assert tile["name"] in info.text and "white" in info.text
+    assert log_size(browser) == before
+
+    # The tile chosen to place is named with its effects.
+    wait_my_turn(browser)
+    click(browser, "[data-testid=hand-tile][data-act]", lambda found: found[0])
+    pending = wait_for(browser, "the tile to place", present(browser, "[data-testid=pending-tile]"))
+    chosen = tiles[int(pending[0].text.split()[0])]
+    assert chosen["name"] in pending[0].text and "black" in pending[0].text
+
+
+def test_arnak_shows_discovery_and_temple_costs_and_what_a_kept_card_click_does(
+    server: str, browser: WebDriver
+) -> None:
+    cat = catalogue_of(server, "arnak")
+    sit_at_new_table(browser, server, {"game": "arnak", "seats": ["human", "random"], "seed": 2})
+    wait_my_turn(browser)
+
+    # Every undiscovered site says what discovering it costs beside its travel.
+    sites = css(browser, "[data-testid=site].undiscovered")
+    assert sites
+    for site in sites:
+        level = "level2" if "site-level2" in str(site.get_attribute("class")) else "level1"
+        cost = site.find_element(By.CSS_SELECTOR, "[data-testid=discover-cost]").text
+        assert cost == f"discover: {cat['discover_cost'][level]} compasses"
+    # Temple tiles show their price in the page, not only in a tooltip.
+    side = "snake" if "Snake" in css(browser, "[data-testid=research] h3")[0].text else "bird"
+    costs = cat["boards"][side]["temple_costs"]
+    stacks = css(browser, "[data-testid=temple-stack]")
+    assert stacks
+    for stack in stacks:
+        price = costs[str(stack.get_attribute("data-stack"))]["cost"]
+        shown = stack.find_element(By.CSS_SELECTOR, "[data-testid=temple-cost]").text
+        for resource, n in price.items():
+            word = "compass" if resource == "compass" else resource
+            assert f"{n} {word}" in shown, shown
+
+    # Passing at once leaves the hand to keep or discard card by card: the prompt says
+    # in words what a click on the highlighted card does.
+    click(
+        browser,
+        "[data-testid=action-button]",
+        lambda found: next(b for b in found if b.text.startswith("pass")),
+    )
+    helper = wait_for(browser, "the keep prompt", present(browser, "[data-testid=keep-help]"))
+    assert "discard" in helper[0].text and "to your play area" in helper[0].text
+    assert "keep" in helper[0].text
+    card = css(browser, "[data-testid=hand-card][data-act]")[0]
+    assert "discard" in card.find_element(By.CSS_SELECTOR, "[data-testid=click-does]").text

@@ -1,8 +1,10 @@
 // Aridnyk: the board as SVG (x east, y north), figures, and every decision reachable by
 // clicking a cell, a tile, a Spirit or a card. Built from the observation alone
 // (src/meeple/games/aridnyk/rules.py _observe) plus the texts of legal actions and of
-// the log, which name tiles' terrains and cards' titles.
-import { h, s, clear, humanize, seatColour, legalMap, clickable, actButton, details, counted } from '/static/dom.js';
+// the log, which name tiles' terrains and cards' titles, and the component list of
+// GET /api/games/aridnyk/catalogue: what each tile, Plot, Trinket and character does is
+// written under it (a phone has no tooltips), and a tap on a board tile reads it.
+import { h, s, clear, fill, humanize, seatColour, legalMap, clickable, actButton, details, counted } from '/static/dom.js';
 
 // Action ids (src/meeple/games/aridnyk/actions.py); GET /api/games overrides them.
 const DEFAULT_ACTIONS = {
@@ -80,8 +82,36 @@ let learnedSignature = '';
   }
 })();
 
+// What components do, from the catalogue's texts (nothing is learned from messages).
+const tileInfo = new Map(); // tile -> {name, extras, black, white, text}
+const cardTexts = new Map(); // "plot:12" -> "Pattern (any rotation): …; reward: 4 Sheep"
+const characterInfo = new Map(); // "dreamer" -> {title, text}
+
+/** A catalogue text without the name it starts with: "Name (#3): text" -> "text". */
+function withoutName(text, name) {
+  if (typeof text !== 'string') return '';
+  if (!name || !text.startsWith(name)) return text;
+  return text.slice(name.length).replace(/^ \(#\d+\)/, '').replace(/^:\s*/, '');
+}
+
+/** A tile of the catalogue: its name, its marks beside the terrain (a Spirit's icon,
+ * ornamented) and its black and white effects, read from its text
+ * ("Spruce Edge: Woods, Aley icon; black: 2 Sheep, move your Shepherd 1; white: 1 Sheep"). */
+function readTile(tile) {
+  const rest = withoutName(tile.text, tile.name);
+  const parts = rest.split('; ');
+  const effect = (colour) => {
+    const part = parts.find((p) => p.startsWith(`${colour}: `));
+    return part === undefined ? null : part.slice(colour.length + 2);
+  };
+  const kind = parts.find((p) => !/^(black|white): /.test(p)) ?? '';
+  // the water sides are drawn on the tile, the terrain is in its caption
+  const extras = kind.replace(/\s*\([^)]*\)/g, '').split(', ').slice(1).join(', ');
+  return { name: tile.name ?? '', extras, black: effect('black'), white: effect('white'), text: rest };
+}
+
 // The component list, from the server: every tile's terrain and printed water sides,
-// every card's name. What is learned from messages stays as a fallback.
+// every card's name and text. What is learned from messages stays as a fallback.
 try {
   const response = await fetch('/api/games/aridnyk/catalogue');
   if (response.ok) {
@@ -90,8 +120,18 @@ try {
       tileTerrain.set(tile.id, tile.terrain);
       tileWater.set(tile.id, new Set((tile.water_edges ?? []).map((side) => SIDES.indexOf(side))));
     }
-    for (const plot of catalogue.plots ?? []) cardNames.set(`plot:${plot.number}`, plot.name);
-    for (const trinket of catalogue.trinkets ?? []) cardNames.set(`trinket:${trinket.number}`, trinket.name);
+    for (const tile of catalogue.tiles ?? []) tileInfo.set(tile.id, readTile(tile));
+    for (const plot of catalogue.plots ?? []) {
+      cardNames.set(`plot:${plot.number}`, plot.name);
+      cardTexts.set(`plot:${plot.number}`, withoutName(plot.text, plot.name));
+    }
+    for (const trinket of catalogue.trinkets ?? []) {
+      cardNames.set(`trinket:${trinket.number}`, trinket.name);
+      cardTexts.set(`trinket:${trinket.number}`, withoutName(trinket.text, trinket.name));
+    }
+    for (const c of catalogue.characters ?? []) {
+      characterInfo.set(c.name, { title: c.title ?? humanize(c.name), text: withoutName(c.text, c.title ?? '') });
+    }
   }
 } catch {
   /* offline or an old server: learn from the messages instead */
@@ -141,6 +181,54 @@ function learn(msg) {
 function cardLabel(kind, number) {
   const name = cardNames.get(`${kind}:${number}`);
   return `${kind === 'plot' ? 'Plot' : 'Trinket'} ${number}${name ? ` · ${name}` : ''}`;
+}
+
+function cardText(kind, number) {
+  return cardTexts.get(`${kind}:${number}`) ?? '';
+}
+
+/** `el`'s tooltip: what a click does (set by clickable()), then what the component says. */
+function addTitle(el, text) {
+  if (!text) return el;
+  const before = el.getAttribute('title');
+  el.setAttribute('title', before ? `${before} — ${text}` : text);
+  return el;
+}
+
+/** "black" or "white" as a small tag before that effect's words. */
+function fxTag(colour) {
+  return h('span', { class: `fx-tag ${colour}` }, colour);
+}
+
+/** The effects of a tile in small lines under its picture (hand, Horizon, stack top). */
+function tileFx(tile) {
+  const info = tileInfo.get(tile);
+  if (!info) return null;
+  const line = (colour) => (info[colour] === null ? null : h('span', { class: 'fx-line' }, fxTag(colour), ' ', info[colour]));
+  return h('span', { class: 'tile-fx', 'data-testid': 'tile-text' },
+    h('span', { class: 'fx-name' }, info.name + (info.extras ? ` · ${info.extras}` : '')),
+    line('black'), line('white'),
+    info.black === null && info.white === null ? h('span', { class: 'fx-line' }, info.text) : null);
+}
+
+/** A tile and what it does on one line: "Tile 12 Hoverla Shoulder (Peaks, Vovk icon) black … white …". */
+function tileInline(tile, { black = true, where = '' } = {}) {
+  const info = tileInfo.get(tile);
+  const terrain = humanize(tileTerrain.get(tile) ?? '');
+  const what = [terrain, info?.extras].filter(Boolean).join(', ');
+  const head = h('strong', {}, `${tile}${info ? ` ${info.name}` : ''}`);
+  const bits = [head, what ? ` (${what})` : '', where ? ` at ${where}` : ''];
+  if (!info) return h('span', { class: 'tile-inline' }, bits);
+  const fx = [];
+  if (black && info.black !== null) fx.push(' ', fxTag('black'), ` ${info.black}`);
+  if (info.white !== null) fx.push(' ', fxTag('white'), ` ${info.white}`);
+  if (info.black === null && info.white === null) fx.push(`: ${info.text}`);
+  return h('span', { class: 'tile-inline' }, bits, fx);
+}
+
+function tileTitle(tile) {
+  const info = tileInfo.get(tile);
+  return info ? `${info.name}: ${info.text}` : '';
 }
 
 const inRange = (id, start, count) => id >= start && id < start + count;
@@ -217,6 +305,23 @@ function tileSvg(tile, { rotation = 0, size = 56, attrs = {}, north = false } = 
 
 // --- the board -----------------------------------------------------------------------
 
+// A tap or click on a board tile that is no target (or on a figure standing on one)
+// shows that tile's effects in the line under the board: on a phone there are no
+// tooltips. The choice stays across redraws while the tile is on the board.
+let inspected = null;
+
+function inspectContent(obs) {
+  const cell = (obs.board ?? []).find((c) => c.tile === inspected);
+  if (!cell) return h('span', { class: 'muted' }, 'Tap or click a tile of the board to read its effects.');
+  const done = (obs.white_done ?? []).includes(cell.tile);
+  return [tileInline(cell.tile, { where: `${cell.x},${cell.y}` }),
+    done ? h('span', { class: 'muted' }, ' (its white effects are done this turn)') : null];
+}
+
+function inspectLine(obs) {
+  return h('p', { class: 'tile-info', 'data-testid': 'tile-info', 'aria-live': 'polite' }, inspectContent(obs));
+}
+
 function boardView(obs, msg, A, legal, act, you) {
   const board = obs.board ?? [];
   const byTile = new Map(board.map((c) => [c.tile, c]));
@@ -277,11 +382,16 @@ function boardView(obs, msg, A, legal, act, you) {
   for (const c of board) {
     const [x0, y0] = corner(c.x, c.y);
     const water = (c.water_edges ?? []).map((side) => SIDES.indexOf(side)).filter((i) => i >= 0);
-    const g = s('g', { class: ['board-tile', `t-${c.terrain}`].join(' '), 'data-testid': 'board-tile', 'data-tile': c.tile, 'data-cell': key(c.x, c.y), 'data-terrain': c.terrain });
+    const target = legal.has(A.BOARD_TILE + c.tile);
+    const g = s('g', { class: ['board-tile', `t-${c.terrain}`, !target && 'inspectable', c.tile === inspected && 'inspected'].filter(Boolean).join(' '), 'data-testid': 'board-tile', 'data-tile': c.tile, 'data-cell': key(c.x, c.y), 'data-terrain': c.terrain });
     g.append(tileShape(c.tile, c.terrain, water, x0, y0, S));
-    if (legal.has(A.BOARD_TILE + c.tile)) {
+    if (target) {
       g.append(s('rect', { x: x0 + 3, y: y0 + 3, width: S - 6, height: S - 6, rx: 5, class: 'target-ring' }));
       clickable(g, A.BOARD_TILE + c.tile, legal, act);
+      const words = tileTitle(c.tile);
+      if (words) g.querySelector('title')?.append(` — ${words}`);
+    } else {
+      g.append(s('title', {}, tileTitle(c.tile) || `tile ${c.tile}`));
     }
     tilesLayer.append(g);
   }
@@ -369,6 +479,17 @@ function boardView(obs, msg, A, legal, act, you) {
     });
   }
   svg.append(targets, topFigures);
+  // targets stop their clicks; any other click on a tile or a figure reads the tile
+  svg.addEventListener('click', (ev) => {
+    const at = ev.target instanceof Element ? ev.target.closest('[data-cell]') : null;
+    const cell = at ? occupied.get(at.getAttribute('data-cell')) : null;
+    if (!cell) return;
+    inspected = cell.tile;
+    for (const el of svg.querySelectorAll('.board-tile.inspected')) el.classList.remove('inspected');
+    svg.querySelector(`.board-tile[data-tile="${cell.tile}"]`)?.classList.add('inspected');
+    const line = svg.closest('.board-wrap')?.querySelector('[data-testid=tile-info]');
+    if (line) fill(line, inspectContent(obs));
+  });
   return svg;
 }
 
@@ -412,13 +533,17 @@ function stepPanel(obs, A, legal, act, you) {
     if (typeof pending.rotation === 'number') facts.push(`turned ${pending.rotation * 90}°`);
     if (pending.kind) facts.push(`drawing a ${pending.kind}`);
     if (facts.length) body.push(h('p', { class: 'muted' }, facts.join(' · ')));
+    if (typeof pending.tile === 'number') {
+      body.push(h('p', { class: 'tile-detail small', 'data-testid': 'pending-tile' }, tileInline(pending.tile)));
+    }
     if (pending.effects && Object.keys(pending.effects).length) {
       body.push(h('div', { class: 'chips' }, Object.entries(pending.effects).map(([k, v]) => h('span', { class: 'chip' }, `${humanize(k)} ×${v}`))));
     }
   }
   if (obs.reaction) {
     const r = obs.reaction;
-    body.push(h('p', { class: 'hint' }, r.trigger === 'trade' ? `A trade with ${humanize(r.spirit)} awaits reactions.` : `Trinket ${r.trinket} awaits reactions.`));
+    body.push(h('p', { class: 'hint' }, r.trigger === 'trade' ? `A trade with ${humanize(r.spirit)} awaits reactions.`
+      : `${cardLabel('trinket', r.trinket)} awaits reactions${cardText('trinket', r.trinket) ? ` (${cardText('trinket', r.trinket)})` : ''}.`));
   }
   // rotation: four previews of the tile in hand
   const rotations = [0, 1, 2, 3].filter((r) => legal.has(A.ROTATE + r));
@@ -446,10 +571,41 @@ function stepPanel(obs, A, legal, act, you) {
     if (!spatial) buttons.push(actButton(id, legal, act, text, { class: ['act', id === A.DONE && 'secondary'].filter(Boolean).join(' ') }));
   }
   if (buttons.length) body.push(h('div', { class: 'buttons' }, buttons));
+  // the highlighted tiles of the board, with what each does (a tap on one chooses it)
+  const boardChoices = [...legal.keys()].filter((id) => inRange(id, A.BOARD_TILE, A.NUM_TILES)).map((id) => id - A.BOARD_TILE);
+  if (boardChoices.length && boardChoices.length <= 9 && tileInfo.size) {
+    const at = new Map((obs.board ?? []).map((c) => [c.tile, `${c.x},${c.y}`]));
+    body.push(h('div', { class: 'subhead' }, 'Highlighted tiles'),
+      h('ul', { class: 'fx-list small', 'data-testid': 'board-choices' },
+        boardChoices.map((tile) => h('li', {}, tileInline(tile, { where: at.get(tile) ?? '' })))));
+  }
   if (obs.character_choice?.length && you !== null) {
-    body.push(h('p', { class: 'muted small' }, `Dealt: ${obs.character_choice.map(humanize).join(', ')}`));
+    body.push(h('div', { class: 'subhead' }, 'Characters dealt to you'),
+      h('ul', { class: 'fx-list small', 'data-testid': 'character-choice' },
+        obs.character_choice.map((name) => {
+          const info = characterInfo.get(name);
+          return h('li', { 'data-character': name }, h('strong', {}, info?.title ?? humanize(name)), info?.text ? `: ${info.text}` : '');
+        })));
   }
   return h('section', { class: 'panel step', 'data-testid': 'step' }, h('h3', {}, 'Now'), ...body);
+}
+
+/** The tile under your Shepherd and the four next to it with their white effects: where
+ * a move can end and what it would bring (as the terminal view's panel). */
+function aroundPanel(obs, you) {
+  const where = you !== null ? obs.shepherds?.[String(you)] : null;
+  if (!where || obs.phase === 'over' || !tileInfo.size) return null;
+  const byCell = new Map((obs.board ?? []).map((c) => [`${c.x},${c.y}`, c]));
+  const done = new Set(obs.white_done ?? []);
+  const lines = [['here', 0, 0], ...DELTA.map(([dx, dy], side) => [`${ARROWS[side]} ${SIDES[side].toUpperCase()}`, dx, dy])].map(([name, dx, dy]) => {
+    const cell = byCell.get(`${where[0] + dx},${where[1] + dy}`);
+    return h('li', { 'data-testid': 'around-tile', 'data-tile': cell?.tile ?? '' },
+      h('span', { class: 'dir' }, name), ' ',
+      cell ? tileInline(cell.tile, { black: false }) : h('span', { class: 'muted' }, 'no tile'),
+      cell && done.has(cell.tile) ? h('span', { class: 'muted' }, ' (done this turn)') : null);
+  });
+  return h('section', { class: 'panel around', 'data-testid': 'around' }, h('h3', {}, 'Around your Shepherd'),
+    h('ul', { class: 'fx-list small' }, lines));
 }
 
 function handPanel(obs, A, legal, act) {
@@ -458,13 +614,13 @@ function handPanel(obs, A, legal, act) {
   const row = h('div', { class: 'tile-row', 'data-testid': 'hand-tiles' });
   for (const t of tiles) {
     const wrap = h('div', { class: ['tile-card', t === chosen && 'chosen'], 'data-testid': 'hand-tile', 'data-tile': t },
-      tileSvg(t), h('span', { class: 'tile-caption' }, `${t} ${humanize(tileTerrain.get(t) ?? '')}`));
+      tileSvg(t), h('span', { class: 'tile-caption' }, `${t} ${humanize(tileTerrain.get(t) ?? '')}`), tileFx(t));
     if (legal.has(A.HAND_TILE + t)) clickable(wrap, A.HAND_TILE + t, legal, act);
     else if (legal.has(A.DISCARD_TILE + t)) {
       clickable(wrap, A.DISCARD_TILE + t, legal, act);
       wrap.append(h('span', { class: 'badge' }, 'discard'));
     }
-    row.append(wrap);
+    row.append(addTitle(wrap, tileTitle(t)));
   }
   const cards = [];
   for (const p of obs.plots ?? []) cards.push(cardChip('plot', p, A, legal, act));
@@ -481,26 +637,29 @@ function cardChip(kind, number, A, legal, act) {
   const ids = kind === 'plot'
     ? [[A.CLAIM + index, 'fulfil'], [A.DISCARD_CARD + index, 'discard']]
     : [[A.USE_TRINKET + index, 'use'], [A.DISCARD_CARD + A.NUM_PLOTS + index, 'discard']];
-  return h('div', { class: ['game-card', kind], 'data-testid': `${kind}-card`, 'data-card': number },
-    h('span', { class: 'card-kind' }, kind === 'plot' ? '📜' : '🎁'),
-    h('span', { class: 'card-name' }, cardLabel(kind, number)),
-    ids.filter(([id]) => legal.has(id)).map(([id, label]) => actButton(id, legal, act, label, { class: `act small ${label === 'discard' ? 'secondary' : 'primary'}` })));
+  const text = cardText(kind, number);
+  return h('div', { class: ['game-card', kind, text && 'with-text'], 'data-testid': `${kind}-card`, 'data-card': number, title: text || null },
+    h('div', { class: 'card-top' },
+      h('span', { class: 'card-kind' }, kind === 'plot' ? '📜' : '🎁'),
+      h('span', { class: 'card-name' }, cardLabel(kind, number)),
+      ids.filter(([id]) => legal.has(id)).map(([id, label]) => actButton(id, legal, act, label, { class: `act small ${label === 'discard' ? 'secondary' : 'primary'}` }))),
+    text ? h('div', { class: 'card-fx', 'data-testid': 'card-text' }, text) : null);
 }
 
 function horizonPanel(obs, A, legal, act) {
   const row = h('div', { class: 'tile-row', 'data-testid': 'horizon' });
   for (const t of obs.horizon ?? []) {
     const wrap = h('div', { class: 'tile-card', 'data-testid': 'horizon-tile', 'data-tile': t },
-      tileSvg(t), h('span', { class: 'tile-caption' }, `${t} ${humanize(tileTerrain.get(t) ?? '')}`));
+      tileSvg(t), h('span', { class: 'tile-caption' }, `${t} ${humanize(tileTerrain.get(t) ?? '')}`), tileFx(t));
     clickable(wrap, A.HORIZON + t, legal, act);
-    row.append(wrap);
+    row.append(addTitle(wrap, tileTitle(t)));
   }
   if (typeof obs.revealed_tile === 'number') {
     const t = obs.revealed_tile;
     const wrap = h('div', { class: 'tile-card revealed', 'data-testid': 'revealed-tile', 'data-tile': t },
-      tileSvg(t), h('span', { class: 'tile-caption' }, `stack top: ${t}`));
+      tileSvg(t), h('span', { class: 'tile-caption' }, `stack top: ${t}`), tileFx(t));
     clickable(wrap, A.STACK_TOP, legal, act);
-    row.append(wrap);
+    row.append(addTitle(wrap, tileTitle(t)));
   }
   return h('section', { class: 'panel', 'data-testid': 'horizon-panel' }, h('h3', {}, 'Horizon'),
     (obs.horizon ?? []).length || typeof obs.revealed_tile === 'number' ? row : h('p', { class: 'muted' }, 'empty'));
@@ -513,21 +672,27 @@ function rowsPanel(obs, A, legal, act) {
   ];
   const blocks = kinds.map(([kind, k, row, deck, revealed, discards]) => {
     const cards = row.map((card, slot) => {
-      const el = h('div', { class: ['game-card', kind, card === null && 'empty'], 'data-testid': `${kind}-row-card`, 'data-slot': slot, 'data-card': card ?? '' },
-        card === null ? 'empty' : cardLabel(kind, card));
+      const text = card === null ? '' : cardText(kind, card);
+      const el = h('div', { class: ['game-card', kind, card === null && 'empty', text && 'with-text'], 'data-testid': `${kind}-row-card`, 'data-slot': slot, 'data-card': card ?? '' },
+        card === null ? 'empty' : h('div', { class: 'card-top' }, h('span', { class: 'card-name' }, cardLabel(kind, card))),
+        text ? h('div', { class: 'card-fx', 'data-testid': 'card-text' }, text) : null);
       clickable(el, A.DRAW_ROW + k * 3 + slot, legal, act);
-      return el;
+      return addTitle(el, text);
     });
-    const deckEl = h('div', { class: ['game-card', 'deck', kind], 'data-testid': `${kind}-deck` },
-      typeof revealed === 'number' ? `revealed: ${cardLabel(kind, revealed)}` : `deck (${deck ?? 0})`);
+    const revealedText = typeof revealed === 'number' ? cardText(kind, revealed) : '';
+    const deckEl = h('div', { class: ['game-card', 'deck', kind, revealedText && 'with-text'], 'data-testid': `${kind}-deck` },
+      h('div', { class: 'card-top' }, typeof revealed === 'number' ? `revealed: ${cardLabel(kind, revealed)}` : `deck (${deck ?? 0})`),
+      revealedText ? h('div', { class: 'card-fx', 'data-testid': 'card-text' }, revealedText) : null);
     clickable(deckEl, A.DRAW_DECK + k, legal, act);
+    addTitle(deckEl, revealedText);
     const extra = [];
     if (legal.has(A.DRAW_KIND + k)) extra.push(actButton(A.DRAW_KIND + k, legal, act, null, { class: 'act small primary' }));
     const title = kind === 'plot' ? 'Plot row' : 'Trinket row';
     return h('div', { class: 'card-line', 'data-kind': kind },
       h('div', { class: 'subhead' }, title, ' ', ...extra),
       h('div', { class: 'cards' }, cards, deckEl),
-      discards.length ? details(`aridnyk-discard-${kind}`, `discarded (${discards.length})`, { class: 'discard' }, h('div', { class: 'muted small' }, discards.map((n) => cardLabel(kind, n)).join(', '))) : null);
+      discards.length ? details(`aridnyk-discard-${kind}`, `discarded (${discards.length})`, { class: 'discard' },
+        h('ul', { class: 'fx-list muted small' }, discards.map((n) => h('li', {}, h('strong', {}, cardLabel(kind, n)), cardText(kind, n) ? `: ${cardText(kind, n)}` : '')))) : null);
   });
   const choices = [A.REFRESH_ROW, A.KEEP_ROW].filter((id) => legal.has(id));
   const refresh = choices.length ? h('div', { class: 'buttons' }, ...choices.map((id) => actButton(id, legal, act, null, { class: 'act small' }))) : null;
@@ -551,7 +716,7 @@ function playersPanel(obs, you) {
       h('div', { class: 'player-head' },
         h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
         h('strong', {}, seatName(seat, you)),
-        character ? h('span', { class: 'pill' }, humanize(character)) : null,
+        character ? h('span', { class: 'pill', title: characterInfo.get(character)?.text ?? null }, characterInfo.get(character)?.title ?? humanize(character)) : null,
         winner ? h('span', { class: 'pill win' }, '🏆 winner') : null),
       h('div', { class: 'player-stats' },
         h('span', { class: 'sheep', 'data-testid': 'sheep', title: 'Sheep' }, `🐑 ${obs.sheep?.[seat] ?? 0} Sheep`),
@@ -559,6 +724,7 @@ function playersPanel(obs, you) {
         h('span', { title: 'tiles in hand' }, `▦ ${counted(sizes.tiles ?? 0, 'tile')}`),
         h('span', { title: 'Plots in hand' }, `📜 ${counted(sizes.plots ?? 0, 'Plot')}`),
         h('span', { title: 'Trinkets in hand' }, `🎁 ${counted(sizes.trinkets ?? 0, 'Trinket')}`)),
+      character && characterInfo.get(character)?.text ? h('div', { class: 'muted small', 'data-testid': 'character-text' }, characterInfo.get(character).text) : null,
       fulfilled.length ? h('div', { class: 'muted small' }, `Fulfilled: ${fulfilled.map((p) => cardLabel('plot', p)).join(', ')}`) : null,
       knownBits.length ? h('div', { class: 'muted small' }, `Known in hand: ${knownBits.join(', ')}`) : null));
   }
@@ -579,9 +745,10 @@ export function render(root, msg, act, ctx) {
   const view = h('div', { class: 'aridnyk', 'data-testid': 'aridnyk' },
     strip(obs, you),
     h('div', { class: 'aridnyk-grid' },
-      h('div', { class: 'board-wrap' }, boardView(obs, msg, A, legal, act, you), legend()),
+      h('div', { class: 'board-wrap' }, boardView(obs, msg, A, legal, act, you), inspectLine(obs), legend()),
       h('div', { class: 'aridnyk-side' },
         stepPanel(obs, A, legal, act, you),
+        aroundPanel(obs, you),
         you !== null ? handPanel(obs, A, legal, act) : null,
         horizonPanel(obs, A, legal, act))),
     h('div', { class: 'two-col' }, playersPanel(obs, you), rowsPanel(obs, A, legal, act)),

@@ -61,6 +61,7 @@ const cat = {
   tiles: new Map(), // site tile id ("C1", "L1-03") -> text
   templeStacks: TEMPLE_STACK_IDS,
   slotEffects: SLOT_EFFECTS.map((id) => ({ id, text: humanize(id) })),
+  discoverCost: { level1: 3, level2: 6 }, // compasses, beside the travel cost
 };
 
 try {
@@ -74,6 +75,7 @@ try {
     if (data.temple_stacks?.length) cat.templeStacks = data.temple_stacks.map((s) => s.id);
     for (const t of [...(data.camps ?? []), ...(data.site_tiles ?? [])]) cat.tiles.set(t.id, t.text);
     if (data.slot_effects?.length) cat.slotEffects = data.slot_effects;
+    if (data.discover_cost) cat.discoverCost = { ...cat.discoverCost, ...data.discover_cost };
   }
 } catch {
   /* offline or an old server: names stay ids and cards are chosen with the buttons */
@@ -266,6 +268,14 @@ function siteText(site) {
   return site.tile && site.tile !== site.id ? `${site.tile}: ${text}` : text;
 }
 
+/** What an undiscovered site asks: its travel and the compasses to discover it. */
+function undiscoveredText(site) {
+  const compasses = cat.discoverCost[site.kind];
+  if (typeof compasses !== 'number') return 'undiscovered';
+  return ['undiscovered · ', h('span', { class: 'discover-cost res-compass', 'data-testid': 'discover-cost', title: 'paid with the travel cost to discover this site' },
+    `discover: ${plural(compasses, 'compass')}`)];
+}
+
 function siteEl(obs, site, position, A, legal, act, you) {
   const index = siteIndex(obs, site, position);
   const level = { camp: 'camp', level1: 'I', level2: 'II' }[site.kind] ?? site.kind;
@@ -282,7 +292,7 @@ function siteEl(obs, site, position, A, legal, act, you) {
     h('strong', {}, site.id),
     h('span', { class: 'pill' }, level),
     site.kind !== 'camp' ? h('span', { class: 'small', title: 'travel cost' }, travelText(site.travel)) : null),
-  h('div', { class: 'site-text' }, site.discovered ? siteText(site) : 'undiscovered'),
+  h('div', { class: 'site-text' }, site.discovered ? siteText(site) : undiscoveredText(site)),
   site.guardian ? guardianEl(site.guardian) : null,
   idols.length ? h('div', { class: 'chips' }, idols) : null,
   h('div', { class: 'spaces' }, (site.spaces ?? []).map((sp) => spaceEl(sp, you))));
@@ -400,7 +410,10 @@ function templeStacks(obs, A, legal, act) {
     h('div', { class: 'chips' }, entries.map(([id, count]) => {
       const info = costs[id];
       const el = h('span', { class: 'chip temple', 'data-testid': 'temple-stack', 'data-stack': id, title: info ? `cost: ${costWords(info.cost)}` : id },
-        `${humanize(id)}${info ? ` · ${info.vp} VP` : ''} ×${count}`);
+        h('strong', {}, humanize(id)),
+        info ? ` · ${info.vp} VP · ` : ' ',
+        info ? h('span', { class: 'temple-cost', 'data-testid': 'temple-cost' }, `costs ${costWords(info.cost)}`) : null,
+        ` · ${count} left`);
       target(el, A.TEMPLE + templeIndex(id), legal, act);
       return el;
     })));
@@ -495,7 +508,13 @@ function youPanel(obs, A, legal, act, you) {
   const hand = obs.hand ?? [];
   // at the round's end each card is asked about in turn: kept (a button) or discarded (here)
   const label = obs.pending?.frame === 'keep' ? 'discard' : 'choose';
-  const cards = hand.map((id) => cardEl(id, { choices: [[A.HAND + cardType(id), label]], legal, act, testid: 'hand-card' }));
+  const cards = hand.map((id) => {
+    const el = cardEl(id, { choices: [[A.HAND + cardType(id), label]], legal, act, testid: 'hand-card' });
+    if (label === 'discard' && el.hasAttribute('data-act')) {
+      el.append(h('div', { class: 'click-does', 'data-testid': 'click-does' }, 'click: discard to your play area'));
+    }
+    return el;
+  });
   return h('section', { class: ['panel', 'arnak-you'], 'data-testid': 'your-side' },
     h('h3', {}, 'You'),
     h('div', { class: 'player-head' },
@@ -603,6 +622,7 @@ function nowPanel(obs, A, legal, act, you) {
       body.push(h('p', { class: 'muted', 'data-testid': 'travel-due' }, `travel${where}: costs ${travelText(travel.cost)}; paid ${paid}`));
     }
     if (pending.from) body.push(h('p', { class: 'muted', 'data-testid': 'moving-from' }, `moving the piece at ${pending.from}`));
+    if (keepHelp(obs, A, legal, you)) body.push(keepHelp(obs, A, legal, you));
   }
   const drawn = pending?.drawn ?? [];
   if (drawn.length) {
@@ -618,9 +638,21 @@ function nowPanel(obs, A, legal, act, you) {
   }
   if (buttons.length) body.push(h('div', { class: 'buttons' }, buttons));
   const onBoard = [...legal.keys()].filter((id) => shown.has(id)).length;
-  if (onBoard) body.push(h('p', { class: 'muted small' }, `${onBoard} more choice${onBoard === 1 ? '' : 's'}: click the highlighted cards, sites and spaces.`));
+  if (onBoard && !keepHelp(obs, A, legal, you)) body.push(h('p', { class: 'muted small' }, `${onBoard} more choice${onBoard === 1 ? '' : 's'}: click the highlighted cards, sites and spaces.`));
   if (!body.length) return null;
   return h('section', { class: 'panel step', 'data-testid': 'now' }, h('h3', {}, 'Now'), body);
+}
+
+/** At the round's end, what a click on the highlighted hand card does, in words (its
+ * tooltip is no help on a phone): discard it; the button keeps it. */
+function keepHelp(obs, A, legal, you) {
+  if (obs.pending?.frame !== 'keep' || obs.pending.player !== you) return null;
+  const discards = [...legal].filter(([id]) => id >= A.HAND && id < A.HAND + A.NUM_CARD_TYPES);
+  if (!discards.length) return null;
+  const keep = legal.get(A.DONE);
+  return h('p', { class: 'hint', 'data-testid': 'keep-help' },
+    `A click on the highlighted card in your hand: ${discards.map(([, text]) => text).join(' or ')}.`,
+    keep ? ` The button: ${keep}.` : '');
 }
 
 function finalScores(obs, you) {
@@ -712,6 +744,9 @@ const STYLE = `
 .arnak .player.current .player-head strong { text-decoration: underline; }
 .arnak .player-head { display: flex; align-items: center; gap: 0.4rem; margin-bottom: 0.3rem; }
 .arnak .step-text { font-weight: 600; }
+.arnak .discover-cost { font-weight: 600; white-space: nowrap; }
+.arnak .chip.temple .temple-cost { color: #4a2a5a; }
+.arnak .arnak-card .click-does { margin-top: 0.25rem; font-size: 0.74rem; font-weight: 700; color: #b45309; }
 `;
 
 function ensureStyle() {

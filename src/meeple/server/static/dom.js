@@ -99,7 +99,7 @@ export function seatLabel(seat, you) {
 }
 
 /** Keep what the browser needs of a table it just created (POST /api/tables's answer):
- * the owner token, the seat token of `mySeat` (this tab's), and the invitations of the
+ * the owner token, the seat token of `mySeat` (this browser's), and the invitations of the
  * other human seats, which the table page shows until they are taken. Returns
  * {mine, others}: mySeat's invitation (or undefined) and the rest. */
 export function keepNewTable(res, mySeat) {
@@ -110,7 +110,8 @@ export function keepNewTable(res, mySeat) {
   try {
     if (res.owner_token) localStorage.setItem(`meeple.owner.${id}`, res.owner_token);
     if (others.length) localStorage.setItem(`meeple.invites.${id}`, JSON.stringify(others));
-    if (mine) sessionStorage.setItem(`meeple.token.${id}`, mine.token);
+    // in localStorage, so that any tab of this browser can go back to the seat
+    if (mine) localStorage.setItem(`meeple.token.${id}`, mine.token);
   } catch {
     /* storage may be disabled: the tokens stay in the links */
   }

@@ -10,6 +10,7 @@ const SEAT_KINDS = [
 ];
 const GAMES_WITH_GREEDY = new Set(['anludim', 'aridnyk', 'arnak']);
 const REFRESH_MS = 3000;
+const LIST_LIMIT = 100; // tables the lobby asks for (the server's default)
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -48,9 +49,15 @@ function hideError() {
 
 // --- tokens kept by the browser --------------------------------------------------
 
+// A seat's token is kept in localStorage (per table) so that every tab of this browser
+// offers "Resume"; sessionStorage is read too, for tokens an older page kept there.
+const TOKEN_PREFIX = 'meeple.token.';
+const keptHere = new Set(); // tables this page kept a token of (a list asked for before may lack them)
+
 function rememberToken(tableId, token) {
+  keptHere.add(tableId);
   try {
-    sessionStorage.setItem(`meeple.token.${tableId}`, token);
+    localStorage.setItem(`${TOKEN_PREFIX}${tableId}`, token);
   } catch {
     /* storage may be disabled: the token stays in the URL */
   }
@@ -58,9 +65,29 @@ function rememberToken(tableId, token) {
 
 function storedToken(tableId) {
   try {
-    return sessionStorage.getItem(`meeple.token.${tableId}`);
+    return localStorage.getItem(`${TOKEN_PREFIX}${tableId}`) ?? sessionStorage.getItem(`${TOKEN_PREFIX}${tableId}`);
   } catch {
     return null;
+  }
+}
+
+/** Forget the seat tokens of tables that are gone: only when `list` is every table the
+ * server has (fewer than the limit asked for), so a table missing from it no longer exists. */
+function forgetGoneTokens(list, limit) {
+  if (list.length >= limit) return;
+  const ids = new Set(list.map((t) => t.id));
+  try {
+    for (const area of [localStorage, sessionStorage]) {
+      const gone = [];
+      for (let i = 0; i < area.length; i++) {
+        const key = area.key(i);
+        const id = key?.startsWith(TOKEN_PREFIX) ? key.slice(TOKEN_PREFIX.length) : null;
+        if (id !== null && !ids.has(id) && !keptHere.has(id)) gone.push(key);
+      }
+      for (const key of gone) area.removeItem(key);
+    }
+  } catch {
+    /* storage disabled */
   }
 }
 
@@ -210,6 +237,7 @@ async function onCreate(ev) {
   try {
     const res = await fetchJSON('/api/tables', { method: 'POST', body });
     const id = res.table?.id;
+    keptHere.add(id);
     const mineSeats = kinds.flatMap((k, i) => (k === 'you' ? [i] : []));
     const { mine, others } = keepNewTable(res, mineSeats[0]);
     if (mine && others.length === 0) {
@@ -322,16 +350,16 @@ function renderTables(list) {
         h('td', {}, t.abandoned
           ? h('span', { class: 'status-badge over', title: 'no one played here for a long while' }, 'abandoned')
           : h('span', { class: `status-badge ${t.status}` }, t.status)),
-        h('td', { class: 'seat-list' }, (t.seats ?? []).map(seatBadge)),
-        h('td', { class: 'num' }, String(t.moves ?? 0)),
-        h('td', { class: 'muted small' }, when(t.created)),
+        h('td', {}, h('div', { class: 'seat-list' }, (t.seats ?? []).map(seatBadge))),
+        h('td', { class: 'num col-moves' }, String(t.moves ?? 0)),
+        h('td', { class: 'muted small col-created' }, when(t.created)),
         buttons),
     );
   }
   els.tables.append(
     h('div', { class: 'list-scroll' },
       h('table', { class: 'list', 'data-testid': 'tables-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num' }, 'Moves'), h('th', {}, 'Created'), h('th', {}, ''))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num col-moves' }, 'Moves'), h('th', { class: 'col-created' }, 'Created'), h('th', {}, ''))),
         tbody)),
   );
 }
@@ -339,7 +367,8 @@ function renderTables(list) {
 async function refreshTables() {
   clearTimeout(refreshTimer);
   try {
-    const list = await fetchJSON('/api/tables?status=all');
+    const list = await fetchJSON(`/api/tables?status=all&limit=${LIST_LIMIT}`);
+    if (Array.isArray(list)) forgetGoneTokens(list, LIST_LIMIT);
     renderTables(Array.isArray(list) ? list : []);
   } catch (err) {
     clear(els.tables).append(h('p', { class: 'muted' }, `Could not load the tables: ${err.message}`));

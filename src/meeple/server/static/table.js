@@ -58,13 +58,15 @@ let gameModule = null;
 let gameInfo = null;
 let gamesPromise = null;
 let renderChain = Promise.resolve();
-let actionFilter = '';
+let actionFilter = ''; // what the filter field of the action list holds
+let filterVersion = -1; // the version (decision) it was typed at
 // Once the game is over its moves can be replayed: `replay` is then the message of the
 // step shown ({..., replay: {step, moves}}), null while the live final state is shown.
 let replay = null;
 let replayView = null; // whose view the replay shows: a seat, or null for a spectator's
 let replayChosen = false; // whether the viewer chose replayView (else it follows msg.seat)
 let replayRequest = 0;
+const replayLogs = new Map(); // whose view ('' a spectator's, else the seat) -> the whole game's log as they saw it
 let hint = null; // the last hint: {version, action, text, bot}
 let autoVersion = -1; // the version whose single choice was played automatically
 const AUTO_KEY = 'meeple.auto';
@@ -90,19 +92,30 @@ function load(kind, key) {
   }
 }
 
+// A seat's token is kept in localStorage (per table), so any tab of this browser may go
+// back to the seat (the lobby offers "Resume"); sessionStorage is read for tokens kept
+// there by an older page.
 function resolveToken() {
   if (params.has('watch')) return null;
   const fromUrl = params.get('token');
   if (fromUrl) {
-    store('session', tokenKey, fromUrl);
+    store('local', tokenKey, fromUrl);
     return fromUrl;
   }
-  return load('session', tokenKey);
+  return load('local', tokenKey) ?? load('session', tokenKey);
+}
+
+function forgetToken() {
+  store('local', tokenKey, null);
+  store('session', tokenKey, null);
 }
 
 // --- banner ------------------------------------------------------------------------
 
-function showError(message, extra) {
+let bannerKind = null; // 'offline': the banner says the page is not connected
+
+function showError(message, extra, kind = 'error') {
+  bannerKind = kind;
   fill(els.banner,
     h('span', { class: 'banner-text', 'data-testid': 'error-text' }, message),
     extra ?? null,
@@ -112,9 +125,25 @@ function showError(message, extra) {
 }
 
 function hideError() {
+  bannerKind = null;
   els.banner.hidden = true;
   clear(els.banner);
 }
+
+/** Drop a banner that only said the page was not connected (it is again). */
+function hideOfflineError() {
+  if (bannerKind === 'offline') hideError();
+}
+
+function connected() {
+  return ws !== null && ws.readyState === WebSocket.OPEN;
+}
+
+function seatOf(msg) {
+  return typeof msg?.seat === 'number' ? msg.seat : null;
+}
+
+const OFFLINE = 'Not connected: reconnecting, try again in a moment.';
 
 // --- connection --------------------------------------------------------------------
 
@@ -138,7 +167,7 @@ function connect() {
   try {
     socket = new WebSocket(wsUrl());
   } catch (err) {
-    showError(`Cannot open a connection: ${err.message}`);
+    showError(`Cannot open a connection: ${err.message}`, null, 'offline');
     scheduleReconnect();
     return;
   }
@@ -147,6 +176,7 @@ function connect() {
   socket.addEventListener('open', () => {
     if (ws !== socket) return;
     setConn('open', token ? 'connected' : 'watching');
+    hideOfflineError();
     clearInterval(pingTimer);
     pingTimer = setInterval(() => send({ type: 'ping' }), PING_MS);
   });
@@ -199,10 +229,14 @@ function onClosed(socket, code, closeReason) {
     const reason = closeReason || lastError || `the server closed the connection (code ${code})`;
     let extra = null;
     if (token && /token|seat/i.test(reason)) {
-      store('session', tokenKey, null);
+      forgetToken();
       extra = h('a', { href: `/table/${encodeURIComponent(tableId)}?watch=1`, class: 'button small' }, 'Watch instead');
     }
     showError(reason, extra);
+    els.status.dataset.state = 'offline';
+    fill(els.status, h('span', { 'data-testid': 'status-text' },
+      extra ? 'Not connected: this link gives no seat at this table. You may watch it instead.' : `Not connected: ${reason}`));
+    document.title = `${gameTitle()} · meeple`;
     return;
   }
   if (lastMsg?.table?.status === 'over' && code === 1000) {
@@ -210,6 +244,8 @@ function onClosed(socket, code, closeReason) {
     return;
   }
   scheduleReconnect();
+  // the status line says so rather than "Your turn."
+  if (lastMsg && !replay) renderHeader(lastMsg, lastMsg.table ?? {}, seatOf(lastMsg));
 }
 
 /**
@@ -256,7 +292,7 @@ function setBusy(value) {
 function act(actionId) {
   if (!lastMsg || replay) return;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    showError('Not connected: reconnecting, try again in a moment.');
+    showError(OFFLINE, null, 'offline');
     return;
   }
   if (busy) return;
@@ -267,6 +303,7 @@ function act(actionId) {
   }
   hideError();
   setBusy(true);
+  actionFilter = ''; // the next decision starts with the whole list
   send({ type: 'act', action: actionId, version: lastMsg.version });
 }
 
@@ -274,7 +311,7 @@ function act(actionId) {
 function undo() {
   if (!lastMsg || replay || !lastMsg.undo || busy) return;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    showError('Not connected: reconnecting, try again in a moment.');
+    showError(OFFLINE, null, 'offline');
     return;
   }
   hideError();
@@ -323,6 +360,10 @@ function onState(msg) {
   }
   lastMsg = msg;
   setBusy(false);
+  hideOfflineError();
+  // the seat's token stays kept for the lobby's "Resume" (a lobby may have dropped it
+  // from a list of tables asked for before this one was made)
+  if (token && typeof msg.seat === 'number' && load('local', tokenKey) === null) store('local', tokenKey, token);
   offerRememberedName(msg);
   if (!replayChosen) replayView = typeof msg.seat === 'number' ? msg.seat : null;
   renderChain = renderChain
@@ -373,13 +414,30 @@ async function showStep(step) {
   try {
     const msg = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${target}${view}`);
     if (request !== replayRequest) return; // a later step was asked for meanwhile
-    msg.log = (msg.log ?? []).concat(lastMsg.log.slice(target)); // the whole game's moves
+    // The log shows the whole game's moves (those after the step greyed) as the seat
+    // whose view is shown saw them, so that its entries, their "you" and the rest of
+    // the page speak for that one seat: the moves after the step are read from that
+    // view's whole log (asked for once), not from this page's own.
+    const whole = await viewLog(replayView, liveSeat, view, moves);
+    if (request !== replayRequest) return;
+    msg.log = (msg.log ?? []).concat(whole.slice(target));
     replay = msg;
     hideError();
     renderAll(msg);
   } catch (err) {
     showError(`Could not replay move ${target}: ${err.message}`);
   }
+}
+
+/** The whole game's log as `seat` (null: a spectator) saw it. */
+async function viewLog(seat, liveSeat, query, moves) {
+  if (seat === liveSeat) return lastMsg.log;
+  const key = query;
+  if (!replayLogs.has(key)) {
+    const end = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${moves}${query}`);
+    replayLogs.set(key, end.log ?? []);
+  }
+  return replayLogs.get(key);
 }
 
 function currentStep() {
@@ -479,9 +537,19 @@ function offerRememberedName(msg) {
 
 // --- chat ----------------------------------------------------------------------------
 
+// The chat text sent and not yet echoed by the server: it stays in the field until the
+// server's chat message brings it back (then the field is cleared), so a message the
+// server refuses (too fast, too long) is not lost.
+let pendingChat = null;
+const chatText = (text) => String(text ?? '').trim().replace(/\s+/g, ' ');
+
 function onChat(msg) {
   if (msg.whole) clear(els.chatLog);
   const seat = typeof lastMsg?.seat === 'number' ? lastMsg.seat : null;
+  if (pendingChat !== null && !msg.whole && (msg.messages ?? []).some((m) => m.seat === seat && m.text === pendingChat)) {
+    if (chatText(els.chatInput.value) === pendingChat) els.chatInput.value = '';
+    pendingChat = null;
+  }
   const atBottom = els.chatLog.scrollHeight - els.chatLog.scrollTop - els.chatLog.clientHeight < 40;
   for (const m of msg.messages ?? []) {
     const time = new Date(m.time);
@@ -505,12 +573,12 @@ els.chatForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const text = els.chatInput.value.trim();
   if (!text) return;
-  if (!ws || ws.readyState !== WebSocket.OPEN) {
-    showError('Not connected: reconnecting, try again in a moment.');
+  if (!connected()) {
+    showError(OFFLINE, null, 'offline');
     return;
   }
+  pendingChat = chatText(text);
   send({ type: 'chat', text });
-  els.chatInput.value = '';
 });
 
 function renderNotes() {
@@ -528,13 +596,31 @@ function seatDescription(info) {
   return info.connected ? 'human' : 'human, away';
 }
 
+/** The seats that won, from the returns of the final state message: a seat with the best
+ * return wins when that return is positive (1.0: a win), or, at a table of several
+ * seats, when some seat returned less. So a solo seat that returned 0 lost (to the
+ * game's own rival), and several seats that all returned 0 or less share no victory. */
 function winnersOf(msg) {
   const returns = msg.returns;
   if (!Array.isArray(returns) || returns.length === 0) return [];
   const best = Math.max(...returns);
   const worst = Math.min(...returns);
-  if (best === worst && best <= 0 && returns.length > 1) return [];
+  if (!(best > 0) && !(returns.length > 1 && best > worst)) return [];
   return returns.flatMap((r, i) => (r === best ? [i] : []));
+}
+
+/** Whether seat `n` is now played by a bot (handed over while its person watched). */
+function seatIsBot(msg, n) {
+  const info = (msg?.table?.seats ?? []).find((x) => x.seat === n);
+  return info?.kind === 'bot';
+}
+
+/** The page's seat where the page may call it "you": null for a spectator and for a
+ * seat since handed to a bot (its former player still watches it). A replay shows the
+ * game as the chosen seat saw it, so there that seat is "you". */
+function youIn(msg, seat) {
+  if (seat === null || seat === undefined) return null;
+  return msg.replay || !seatIsBot(msg, seat) ? seat : null;
 }
 
 function renderHeader(msg, table, seat) {
@@ -545,7 +631,7 @@ function renderHeader(msg, table, seat) {
   } else if (seat !== null) {
     clear(els.you).append(
       h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
-      `You are seat ${seat}`,
+      youIn(msg, seat) === null ? `Seat ${seat} is played by a bot now` : `You are seat ${seat}`,
     );
   } else if (!token) {
     els.you.textContent = 'Watching';
@@ -565,10 +651,19 @@ function renderHeader(msg, table, seat) {
     text = 'Abandoned: no one played here for a long while, so the table was closed unfinished.';
   } else if (over) {
     const winners = winnersOf(msg);
+    const you = youIn(msg, seat);
+    // a seat handed to a bot is not "you" any more: it is named, and said to be a bot's
+    const mention = (w) => (w === seat && you === null ? `${seatName(w)} (your seat, played by a bot since)` : seatName(w));
     state = 'over';
-    if (winners.length === 0) text = 'Game over.';
-    else if (seat !== null && winners.includes(seat)) text = winners.length > 1 ? 'Game over: you share the victory!' : 'Game over: you win!';
-    else text = `Game over: ${winners.map((w) => seatName(w)).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+    if (winners.length === 0 && (msg.returns ?? []).length === 1) {
+      // a solo game lost (to the game's own rival)
+      text = you === 0 ? 'Game over: you lose.' : `Game over: ${mention(0)} loses.`;
+    } else if (winners.length === 0) text = 'Game over.';
+    else if (you !== null && winners.includes(you)) text = winners.length > 1 ? 'Game over: you share the victory!' : 'Game over: you win!';
+    else text = `Game over: ${winners.map(mention).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+  } else if (!connected()) {
+    state = 'offline';
+    text = 'Not connected: reconnecting…';
   } else if (table.status === 'waiting') {
     const humans = seats.filter((x) => x.kind === 'human');
     const taken = humans.filter((x) => x.taken).length;
@@ -654,7 +749,7 @@ function renderSeats(msg, table, seat) {
     const li = h('li', { class: ['seat-row', isCur && 'current', info.seat === seat && 'mine'], 'data-testid': 'seat-row', 'data-seat': info.seat },
       h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, isCur ? '▶' : ''),
       h('span', { class: 'seat-dot', style: { background: seatColour(info.seat) } }),
-      h('span', { class: 'seat-name', 'data-testid': 'seat-name' }, `${info.name ? `${info.name} · ` : ''}Seat ${info.seat}${info.seat === seat ? ' (you)' : ''}`),
+      h('span', { class: 'seat-name', 'data-testid': 'seat-name' }, `${info.name ? `${info.name} · ` : ''}Seat ${info.seat}${info.seat === seat ? (youIn(msg, seat) === null ? ' (was yours)' : ' (you)') : ''}`),
       h('span', { class: 'muted small' }, seatDescription(info)),
     );
     if (info.kind === 'human' && table.status !== 'over') {
@@ -684,15 +779,17 @@ function renderScores(msg, table, seat) {
     return;
   }
   const winners = winnersOf(msg);
+  const lost = table.status === 'over' && (msg.returns ?? []).length === 1 && winners.length === 0;
+  const you = youIn(msg, seat);
   const tbody = h('tbody');
   const order = scores.map((score, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
   for (const i of order) {
     const win = winners.includes(i);
     tbody.append(
       h('tr', { class: win ? 'winner' : '', 'data-testid': 'score-row', 'data-seat': i, 'data-winner': win ? 'true' : 'false' },
-        h('td', {}, h('span', { class: 'seat-dot', style: { background: seatColour(i) } }), i === seat ? `Seat ${i} (you)` : `Seat ${i}`),
+        h('td', {}, h('span', { class: 'seat-dot', style: { background: seatColour(i) } }), i === you ? `Seat ${i} (you)` : i === seat ? `Seat ${i} (was yours)` : `Seat ${i}`),
         h('td', { class: 'num' }, String(scores[i])),
-        h('td', {}, win ? '🏆 winner' : '')),
+        h('td', {}, win ? '🏆 winner' : lost ? 'lost' : '')),
     );
   }
   els.scores.hidden = false;
@@ -718,6 +815,7 @@ function renderGame(msg, table, seat) {
   els.game.classList.toggle('inactive', table.status === 'waiting');
   try {
     gameModule.render(els.game, msg, act, ctx);
+    if (table.status === 'waiting') dropTurnPills(els.game);
   } catch (err) {
     console.error(err);
     clear(els.game);
@@ -727,6 +825,14 @@ function renderGame(msg, table, seat) {
     } else {
       els.game.append(h('pre', {}, String(err.stack ?? err)));
     }
+  }
+}
+
+/** While the table waits for its players no one's turn has begun: take the game view's
+ * turn pill ("your turn", "seat 1's turn") out of its status strip. */
+function dropTurnPills(root) {
+  for (const pill of root.querySelectorAll('.strip .pill')) {
+    if (/(^|\s)(your|\S+'s) turn$/i.test(pill.textContent.trim())) pill.remove();
   }
 }
 
@@ -770,20 +876,24 @@ function renderActions(msg, table, seat) {
     b.addEventListener('click', () => act(a.id));
     return b;
   });
+  // The filter belongs to one decision: a new one (a move made, taken back) clears it.
+  if (filterVersion !== msg.version) actionFilter = '';
   const applyFilter = () => {
     const q = actionFilter.trim().toLowerCase();
     for (const b of buttons) b.hidden = q !== '' && !b.textContent.toLowerCase().includes(q);
   };
+  list.append(...buttons);
+  // it is drawn, and applies, only where the list is long
   if (legal.length > 12) {
     const input = h('input', { type: 'search', class: 'filter', placeholder: 'filter…', 'data-testid': 'action-filter', value: actionFilter });
     input.addEventListener('input', () => {
       actionFilter = input.value;
+      filterVersion = msg.version;
       applyFilter();
     });
     head.append(input);
+    applyFilter();
   }
-  list.append(...buttons);
-  applyFilter();
   if (auto && legal.length === 1 && autoVersion !== msg.version && !msg.replay) {
     autoVersion = msg.version;
     const only = legal[0].id;
@@ -814,8 +924,11 @@ async function playAgain(table, seat) {
 function renderLog(msg, seat) {
   const log = msg.log ?? [];
   const atBottom = els.log.scrollHeight - els.log.scrollTop - els.log.clientHeight < 40;
-  // a whole log (the first message, a sync, moves taken back) may differ anywhere
-  if (msg.log_start === 0 || Number(els.log.dataset.count) > log.length) clear(els.log);
+  // a whole log (the first message, a sync, moves taken back) may differ anywhere; so
+  // does the log of another view (a replay's seat, or back to the live page)
+  const perspective = `${msg.replay ? 'replay' : 'live'}:${seat ?? ''}`;
+  if (msg.log_start === 0 || Number(els.log.dataset.count) > log.length || els.log.dataset.perspective !== perspective) clear(els.log);
+  els.log.dataset.perspective = perspective;
   const have = els.log.children.length;
   for (let i = have; i < log.length; i++) {
     const entry = log[i];
