@@ -122,7 +122,7 @@ function statusStrip(obs, you) {
   ];
   if (obs.variant) bits.push(h('span', { class: 'pill muted' }, `${obs.variant} game`));
   if (typeof obs.turn_player === 'number' && obs.phase !== 'over') {
-    bits.push(h('span', { class: 'pill', style: { '--seat': seatColour(obs.turn_player) } },
+    bits.push(h('span', { class: 'pill turn', style: { '--seat': seatColour(obs.turn_player) } },
       h('span', { class: 'seat-dot', style: { background: seatColour(obs.turn_player) } }),
       `${seatName(obs.turn_player, you)}${obs.turn_player === you ? "r turn" : "'s turn"}`));
   }

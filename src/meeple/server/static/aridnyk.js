@@ -509,7 +509,7 @@ function strip(obs, you) {
     h('span', { class: 'pill' }, humanize(obs.phase ?? '')),
   ];
   if (typeof obs.turn_player === 'number' && obs.phase !== 'over') {
-    bits.push(h('span', { class: 'pill' }, h('span', { class: 'seat-dot', style: { background: seatColour(obs.turn_player) } }),
+    bits.push(h('span', { class: 'pill turn' }, h('span', { class: 'seat-dot', style: { background: seatColour(obs.turn_player) } }),
       obs.turn_player === you ? 'your turn' : `seat ${obs.turn_player}'s turn`));
   }
   const stacks = Object.entries(obs.stack_sizes ?? {}).map(([k, v]) => `${humanize(k)} ${v}`).join(' · ');

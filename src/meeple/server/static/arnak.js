@@ -598,7 +598,7 @@ function strip(obs, you) {
   ];
   if (obs.current_player === GAME_OVER) bits.push(h('span', { class: 'pill win' }, 'game over'));
   else if (typeof obs.current_player === 'number' && obs.current_player >= 0) {
-    bits.push(h('span', { class: 'pill' }, h('span', { class: 'seat-dot', style: { background: seatColour(obs.current_player) } }),
+    bits.push(h('span', { class: 'pill turn' }, h('span', { class: 'seat-dot', style: { background: seatColour(obs.current_player) } }),
       obs.current_player === you ? 'your turn' : `seat ${obs.current_player}'s turn`));
   }
   if (obs.main_action_used) bits.push(h('span', { class: 'pill muted' }, 'main action used'));

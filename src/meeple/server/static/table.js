@@ -829,11 +829,9 @@ function renderGame(msg, table, seat) {
 }
 
 /** While the table waits for its players no one's turn has begun: take the game view's
- * turn pill ("your turn", "seat 1's turn") out of its status strip. */
+ * turn pill (class "turn": "your turn", "seat 1's turn") out of its status strip. */
 function dropTurnPills(root) {
-  for (const pill of root.querySelectorAll('.strip .pill')) {
-    if (/(^|\s)(your|\S+'s) turn$/i.test(pill.textContent.trim())) pill.remove();
-  }
+  for (const pill of root.querySelectorAll('.strip .pill.turn')) pill.remove();
 }
 
 function renderActions(msg, table, seat) {
