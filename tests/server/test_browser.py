@@ -577,6 +577,11 @@ def test_a_hint_marks_the_greedy_bots_choice(server: str, browser: WebDriver) ->
     assert len(marked) == 1
     assert said[0].text.startswith("Hint: the greedy bot would choose")
     assert marked[0].text in said[0].text
+    # the same move is marked in the game view wherever it can be clicked there
+    action = marked[0].get_attribute("data-action")
+    in_view = css(browser, f"[data-testid=game-view] [data-act='{action}']")
+    assert all("hinted" in (e.get_attribute("class") or "") for e in in_view)
+    assert len(css(browser, "[data-testid=game-view] .hinted")) == len(in_view)
     assert log_size(browser) == before  # asking plays nothing
     marked[0].click()  # and the hinted move can be played
     wait_for(browser, "the move", lambda: log_size(browser) > before)

@@ -198,7 +198,12 @@ function connect() {
       onChat(msg);
     } else if (msg.type === 'hint') {
       hint = msg;
-      if (lastMsg && !replay) renderActions(lastMsg, lastMsg.table ?? {}, typeof lastMsg.seat === 'number' ? lastMsg.seat : null);
+      if (lastMsg && !replay) {
+        renderActions(lastMsg, lastMsg.table ?? {}, typeof lastMsg.seat === 'number' ? lastMsg.seat : null);
+        // bring the hinted move into sight: in the game view if it is there, else the list
+        const seen = els.game.querySelector('.hinted') ?? els.actions.querySelector('[data-testid=hint]');
+        seen?.scrollIntoView({ block: 'nearest' });
+      }
     } else if (msg.type === 'error') {
       lastError = msg.message ?? 'error';
       setBusy(false);
@@ -904,6 +909,15 @@ function renderActions(msg, table, seat) {
     els.actions.append(h('p', { class: 'hint', 'data-testid': 'hint' }, `Hint: the ${hinted.bot} bot would choose “${hinted.text}”.`));
   }
   els.actions.append(list);
+  markHint(hinted);
+}
+
+/** Mark the hinted move in the game view too (its cards, cells, sites: every element
+ * with that data-act), not only in the action list, which may be out of sight. */
+function markHint(hinted) {
+  for (const el of els.game.querySelectorAll('.hinted')) el.classList.remove('hinted');
+  if (!hinted) return;
+  for (const el of els.game.querySelectorAll(`[data-act="${hinted.action}"]`)) el.classList.add('hinted');
 }
 
 /** A new table of the same game, options and seats (a new deal): you take your seat
