@@ -620,16 +620,21 @@ def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebD
     assert browser.execute_script("return localStorage.getItem('meeple.auto')") is None
 
 
+def give_name(driver: WebDriver, name: str, shown: str) -> None:
+    """Set the seat's name at the table page; wait until its seat reads `shown`."""
+    field = wait_for(driver, "the name field", present(driver, "[data-testid=name-input]"))
+    field[0].send_keys(name)
+    css(driver, "[data-testid=name-save]")[0].click()
+    wait_for(
+        driver,
+        "the name on the seat",
+        lambda: shown in css(driver, "[data-testid=seat-name]")[0].text,
+    )
+
+
 def test_players_go_by_their_names(server: str, browser: WebDriver) -> None:
     table_id = create_table(browser, server, "anludim", 2)
-    field = wait_for(browser, "the name field", present(browser, "[data-testid=name-input]"))
-    field[0].send_keys("Ana")
-    css(browser, "[data-testid=name-save]")[0].click()
-    wait_for(
-        browser,
-        "the name on the seat",
-        lambda: "Ana · Seat 0 (you)" in css(browser, "[data-testid=seat-name]")[0].text,
-    )
+    give_name(browser, "Ana", "Ana · Seat 0 (you)")
     browser.get(f"{server}/")
     row = f"[data-testid=table-row][data-table='{table_id}']"
     wait_for(
@@ -981,14 +986,7 @@ def test_a_refused_chat_message_stays_in_the_field(server: str, browser: WebDriv
 
 def test_the_lobby_fits_a_phone_and_long_names_break(server: str, browser: WebDriver) -> None:
     sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"]})
-    field = wait_for(browser, "the name field", present(browser, "[data-testid=name-input]"))
-    field[0].send_keys("Abcdefghijklmnopqrstuvwx")
-    css(browser, "[data-testid=name-save]")[0].click()
-    wait_for(
-        browser,
-        "the name",
-        lambda: "Abcdefghijklmnopqrstuvwx" in css(browser, "[data-testid=seat-name]")[0].text,
-    )
+    give_name(browser, "Abcdefghijklmnopqrstuvwx", "Abcdefghijklmnopqrstuvwx")
     fits = "return document.documentElement.scrollWidth <= window.innerWidth;"
     # on a desktop the seats of a row are a flex box inside their cell
     browser.get(f"{server}/")
