@@ -1034,11 +1034,6 @@ def catalogue_of(base: str, game: str) -> dict[str, Any]:
     return data
 
 
-def after_name(text: str) -> str:
-    """A catalogue text without the name before its first ': '."""
-    return text.split(": ", 1)[1]
-
-
 def test_aridnyk_shows_what_tiles_cards_and_characters_do(server: str, browser: WebDriver) -> None:
     cat = catalogue_of(server, "aridnyk")
     tiles = {t["id"]: t for t in cat["tiles"]}
@@ -1054,19 +1049,19 @@ def test_aridnyk_shows_what_tiles_cards_and_characters_do(server: str, browser: 
     )
     assert len(dealt) == 2
     for li in dealt:
-        assert after_name(characters[str(li.get_attribute("data-character"))]["text"]) in li.text
+        assert characters[str(li.get_attribute("data-character"))]["ability"] in li.text
 
     # Plots in the hand and in the row say what they ask and give.
     for selector in ("[data-testid=plot-card]", "[data-testid=plot-row-card]"):
         card = css(browser, selector)[0]
-        text = after_name(plots[int(str(card.get_attribute("data-card")))]["text"])
+        text = plots[int(str(card.get_attribute("data-card")))]["effect"]
         assert text in card.find_element(By.CSS_SELECTOR, "[data-testid=card-text]").text
     # Tiles in the hand and on the Horizon show their name and black and white effects.
     for selector in ("[data-testid=hand-tile]", "[data-testid=horizon-tile]"):
         for el in css(browser, selector):
             tile = tiles[int(str(el.get_attribute("data-tile")))]
             shown = el.find_element(By.CSS_SELECTOR, "[data-testid=tile-text]").text
-            black, white = tile["text"].split("; black: ")[1].split("; white: ")
+            black, white = tile["black_text"], tile["white_text"]
             assert tile["name"] in shown and black in shown and white in shown, shown
 
     # Keep a character, put the Shepherd on a starter tile (each listed with its effects).

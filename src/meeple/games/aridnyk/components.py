@@ -1020,24 +1020,37 @@ def _water_text(tile: TileRecord) -> str:
     return " (water " + ", ".join(s.upper() for s in SIDES if s in tile.water) + ")"
 
 
+def tile_marks(tile_id: int) -> str:
+    """What a tile bears besides its terrain: 'Aley icon, ornamented' ('' for none)."""
+    t = TILES[tile_id]
+    marks = []
+    if t.spirit is not None:
+        marks.append(f"{SPIRIT_TITLES[SPIRITS.index(t.spirit)]} icon")
+    if t.ornamented:
+        marks.append("ornamented")
+    return ", ".join(marks)
+
+
 def tile_text(tile_id: int) -> str:
     """'Mill Bend: River (water N, E); black: 2 Sheep, draw a card; white: ...'."""
     t = TILES[tile_id]
     head = f"{t.name}: {_terrain(t.terrain)}{_water_text(t)}"
-    if t.spirit is not None:
-        head += f", {SPIRIT_TITLES[SPIRITS.index(t.spirit)]} icon"
-    if t.ornamented:
-        head += ", ornamented"
+    marks = tile_marks(tile_id)
+    if marks:
+        head += f", {marks}"
     black, white = effects_text(TILE_BLACK[tile_id]), effects_text(TILE_WHITE[tile_id])
     return f"{head}; black: {black}; white: {white}"
+
+
+def plot_effect(index: int) -> str:
+    """'Pattern (any rotation): ...; reward: 3 Sheep': a Plot's task and reward."""
+    return f"{task_text(PLOTS[index].task)}; reward: {effects_text(PLOT_REWARD[index])}"
 
 
 def plot_text(index: int) -> str:
     """'Twin Peaks (#1): Pattern (any rotation): ...; reward: 3 Sheep'."""
     p = PLOTS[index]
-    return (
-        f"{p.name} (#{p.number}): {task_text(p.task)}; reward: {effects_text(PLOT_REWARD[index])}"
-    )
+    return f"{p.name} (#{p.number}): {plot_effect(index)}"
 
 
 def _trinket_effect(index: int) -> str:
@@ -1241,7 +1254,9 @@ def components_markdown() -> str:
 
 def catalogue() -> dict[str, Any]:
     """The component set as JSON-ready data keyed as observations name things: tiles by
-    id with their printed water sides (rotation 0), Plots and Trinkets by number."""
+    id with their printed water sides (rotation 0), Plots and Trinkets by number. Each
+    has its whole `text`, and its parts in words for a view to lay out (a tile's marks
+    and black and white effects, a card's effect, a character's ability)."""
     return {
         "placeholder": PLACEHOLDER_DATA,
         "tiles": [
@@ -1254,20 +1269,40 @@ def catalogue() -> dict[str, Any]:
                 "spirit": t.spirit,
                 "black": {k: v for k, v in zip(EFFECT_KINDS, TILE_BLACK[t.id], strict=True) if v},
                 "white": {k: v for k, v in zip(EFFECT_KINDS, TILE_WHITE[t.id], strict=True) if v},
+                "marks": tile_marks(t.id),
+                "black_text": effects_text(TILE_BLACK[t.id]),
+                "white_text": effects_text(TILE_WHITE[t.id]),
                 "text": tile_text(t.id),
             }
             for t in TILES
         ],
         "plots": [
-            {"number": p.number, "name": p.name, "starter": p.starter, "text": plot_text(i)}
+            {
+                "number": p.number,
+                "name": p.name,
+                "starter": p.starter,
+                "effect": plot_effect(i),
+                "text": plot_text(i),
+            }
             for i, p in enumerate(PLOTS)
         ],
         "trinkets": [
-            {"number": t.number, "name": t.name, "timing": t.timing, "text": trinket_text(i)}
+            {
+                "number": t.number,
+                "name": t.name,
+                "timing": t.timing,
+                "effect": _trinket_effect(i),
+                "text": trinket_text(i),
+            }
             for i, t in enumerate(TRINKETS)
         ],
         "characters": [
-            {"name": c.name, "title": c.title, "text": character_text(i)}
+            {
+                "name": c.name,
+                "title": c.title,
+                "ability": ABILITIES[c.name],
+                "text": character_text(i),
+            }
             for i, c in enumerate(CHARACTERS)
         ],
     }

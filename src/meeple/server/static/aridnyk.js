@@ -87,27 +87,16 @@ const tileInfo = new Map(); // tile -> {name, extras, black, white, text}
 const cardTexts = new Map(); // "plot:12" -> "Pattern (any rotation): …; reward: 4 Sheep"
 const characterInfo = new Map(); // "dreamer" -> {title, text}
 
-/** A catalogue text without the name it starts with: "Name (#3): text" -> "text". */
-function withoutName(text, name) {
-  if (typeof text !== 'string') return '';
-  if (!name || !text.startsWith(name)) return text;
-  return text.slice(name.length).replace(/^ \(#\d+\)/, '').replace(/^:\s*/, '');
-}
-
-/** A tile of the catalogue: its name, its marks beside the terrain (a Spirit's icon,
- * ornamented) and its black and white effects, read from its text
- * ("Spruce Edge: Woods, Aley icon; black: 2 Sheep, move your Shepherd 1; white: 1 Sheep"). */
+/** A tile of the catalogue as the view shows it: its name, its marks beside the terrain
+ * (a Spirit's icon, ornamented), its black and white effects in words, its whole text. */
 function readTile(tile) {
-  const rest = withoutName(tile.text, tile.name);
-  const parts = rest.split('; ');
-  const effect = (colour) => {
-    const part = parts.find((p) => p.startsWith(`${colour}: `));
-    return part === undefined ? null : part.slice(colour.length + 2);
+  return {
+    name: tile.name ?? '',
+    extras: tile.marks ?? '',
+    black: tile.black_text ?? null,
+    white: tile.white_text ?? null,
+    text: tile.text ?? '',
   };
-  const kind = parts.find((p) => !/^(black|white): /.test(p)) ?? '';
-  // the water sides are drawn on the tile, the terrain is in its caption
-  const extras = kind.replace(/\s*\([^)]*\)/g, '').split(', ').slice(1).join(', ');
-  return { name: tile.name ?? '', extras, black: effect('black'), white: effect('white'), text: rest };
 }
 
 // The component list, from the server: every tile's terrain and printed water sides,
@@ -123,14 +112,14 @@ try {
     for (const tile of catalogue.tiles ?? []) tileInfo.set(tile.id, readTile(tile));
     for (const plot of catalogue.plots ?? []) {
       cardNames.set(`plot:${plot.number}`, plot.name);
-      cardTexts.set(`plot:${plot.number}`, withoutName(plot.text, plot.name));
+      cardTexts.set(`plot:${plot.number}`, plot.effect ?? '');
     }
     for (const trinket of catalogue.trinkets ?? []) {
       cardNames.set(`trinket:${trinket.number}`, trinket.name);
-      cardTexts.set(`trinket:${trinket.number}`, withoutName(trinket.text, trinket.name));
+      cardTexts.set(`trinket:${trinket.number}`, trinket.effect ?? '');
     }
     for (const c of catalogue.characters ?? []) {
-      characterInfo.set(c.name, { title: c.title ?? humanize(c.name), text: withoutName(c.text, c.title ?? '') });
+      characterInfo.set(c.name, { title: c.title ?? humanize(c.name), text: c.ability ?? '' });
     }
   }
 } catch {
@@ -228,7 +217,7 @@ function tileInline(tile, { black = true, where = '' } = {}) {
 
 function tileTitle(tile) {
   const info = tileInfo.get(tile);
-  return info ? `${info.name}: ${info.text}` : '';
+  return info ? info.text : '';
 }
 
 const inRange = (id, start, count) => id >= start && id < start + count;
