@@ -1139,3 +1139,24 @@ def test_arnak_shows_discovery_and_temple_costs_and_what_a_kept_card_click_does(
     assert "keep" in helper[0].text
     card = css(browser, "[data-testid=hand-card][data-act]")[0]
     assert "discard" in card.find_element(By.CSS_SELECTOR, "[data-testid=click-does]").text
+
+
+def test_aridnyk_fulfilled_plots_open_to_their_texts(server: str, browser: WebDriver) -> None:
+    """A seat's fulfilled Plots (and the cards others saw it take) read as names that
+    open to what each card does."""
+    plots = {p["number"]: p for p in catalogue_of(server, "aridnyk")["plots"]}
+    body = {"game": "aridnyk", "seats": ["human", "greedy"], "seed": 5}
+    sit_at_new_table(browser, server, body)
+    table_id = browser.current_url.split("/table/")[1].split("?")[0]
+    token = browser.current_url.split("token=")[1].split("&")[0]
+    state = play_randomly(server, table_id, token, seed=5)
+    assert state["table"]["status"] == "over"
+    browser.refresh()
+    lists = wait_for(browser, "a fulfilled list", present(browser, "[data-testid=fulfilled-list]"))
+    summary = lists[0].find_element(By.TAG_NAME, "summary")
+    summary.click()
+    items = lists[0].find_elements(By.CSS_SELECTOR, "li")
+    assert items
+    for li in items:
+        number = int(li.text.split("·")[0].split()[1])
+        assert plots[number]["effect"] in li.text

@@ -688,6 +688,13 @@ function rowsPanel(obs, A, legal, act) {
   return h('section', { class: 'panel', 'data-testid': 'rows' }, h('h3', {}, 'Plots and Trinkets'), blocks, refresh);
 }
 
+/** "Known in hand: tile 3, Plot 4 · Beech Grove" that opens to each one's text. */
+function namedList(key, title, items, testid) {
+  if (!items.length) return null;
+  return details(key, `${title}: ${items.map(([label]) => label).join(', ')}`, { class: 'muted small named-list', 'data-testid': testid },
+    h('ul', {}, items.map(([label, text]) => h('li', {}, h('strong', {}, label), text ? `: ${text}` : ''))));
+}
+
 function playersPanel(obs, you) {
   const list = h('div', { class: 'players' });
   for (let seat = 0; seat < (obs.players ?? 0); seat++) {
@@ -696,11 +703,13 @@ function playersPanel(obs, you) {
     const fulfilled = obs.fulfilled?.[seat] ?? [];
     const character = obs.characters?.[seat];
     const winner = (obs.winners ?? []).includes(seat);
+    // [label, what it does]: a tap opens the list with the texts (a phone has no tooltips)
     const knownBits = seat === you ? [] : [
-      ...(known.tiles ?? []).map((t) => `tile ${t}`),
-      ...(known.plots ?? []).map((p) => cardLabel('plot', p)),
-      ...(known.trinkets ?? []).map((t) => cardLabel('trinket', t)),
+      ...(known.tiles ?? []).map((t) => [`tile ${t}`, tileTitle(t)]),
+      ...(known.plots ?? []).map((p) => [cardLabel('plot', p), cardText('plot', p)]),
+      ...(known.trinkets ?? []).map((t) => [cardLabel('trinket', t), cardText('trinket', t)]),
     ];
+    const done = fulfilled.map((p) => [cardLabel('plot', p), cardText('plot', p)]);
     list.append(h('div', { class: ['player', seat === you && 'mine', obs.current_player === seat && 'current'], 'data-testid': 'player', 'data-seat': seat },
       h('div', { class: 'player-head' },
         h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }),
@@ -714,8 +723,8 @@ function playersPanel(obs, you) {
         h('span', { title: 'Plots in hand' }, `📜 ${counted(sizes.plots ?? 0, 'Plot')}`),
         h('span', { title: 'Trinkets in hand' }, `🎁 ${counted(sizes.trinkets ?? 0, 'Trinket')}`)),
       character && characterInfo.get(character)?.text ? h('div', { class: 'muted small', 'data-testid': 'character-text' }, characterInfo.get(character).text) : null,
-      fulfilled.length ? h('div', { class: 'muted small' }, `Fulfilled: ${fulfilled.map((p) => cardLabel('plot', p)).join(', ')}`) : null,
-      knownBits.length ? h('div', { class: 'muted small' }, `Known in hand: ${knownBits.join(', ')}`) : null));
+      namedList(`aridnyk-fulfilled-${seat}`, 'Fulfilled', done, 'fulfilled-list'),
+      namedList(`aridnyk-known-${seat}`, 'Known in hand', knownBits, 'known-list')));
   }
   const turn = [];
   if (obs.traded?.length) turn.push(`traded this turn: ${obs.traded.map(humanize).join(', ')}`);
