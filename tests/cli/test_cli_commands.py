@@ -155,7 +155,7 @@ def test_bench_runs(runner: CliRunner) -> None:
     assert "decisions/s" in result.stdout
     assert "clone()" in result.stdout
     assert "ISMCTS, iterations/s" in result.stdout
-    assert "ISMCTS, random rollouts, iterations/s" in result.stdout
+    assert "ISMCTS, plain search, iterations/s" in result.stdout
     assert "--jobs 2 speed-up over --jobs 1" in result.stdout
     assert "--jobs 2 speed-up, workers started" in result.stdout
     assert "RESULTS DIFFER" not in result.stdout

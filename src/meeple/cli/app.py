@@ -838,7 +838,7 @@ def _bench_table(result: BenchResult) -> Table:
         rows.append(("ISMCTS, iterations/s", "ismcts_iterations_per_second", "{:,.0f}"))
         rows.append(
             (
-                "ISMCTS, random rollouts, iterations/s",
+                "ISMCTS, plain search, iterations/s",
                 "ismcts_random_rollout_iterations_per_second",
                 "{:,.0f}",
             )

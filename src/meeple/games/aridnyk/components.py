@@ -1124,7 +1124,7 @@ def components_markdown() -> str:
         "> **Designed placeholder set.** The rulebook does not print the content of the 45",
         "> tiles, 54 Plots and 42 Trinkets, so meeple ships its own designed set (marked",
         "> `provenance: placeholder` in the data), built to respect every number the rulebook",
-        "> states; see `shared/rulings/aridnyk.md`. A real card list can replace the files in",
+        "> states; see `../shared/rulings/aridnyk.md`. A real card list can replace the files in",
         "> `src/meeple/games/aridnyk/data/` without code changes. The characters are the",
         "> rulebook's own.",
         "",
