@@ -109,3 +109,30 @@ def test_a_pickled_state_plays_on_like_the_original(config: Config) -> None:
             action = legal[rng.below(len(legal))]
             state.apply_action(action)
             copy.apply_action(action)
+
+
+def _scribble(value: object) -> None:
+    """Change every list and dict inside a returned view, as a careless caller might."""
+    if isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
+    elif isinstance(value, dict):
+        for item in value.values():
+            _scribble(item)
+        value["scribbled"] = True
+
+
+def test_a_returned_view_is_the_callers_own(config: Config) -> None:
+    """Changing an observation (or the spectator's view) a state returned changes
+    neither the state nor its clones: each call hands out data of its own."""
+    for state in sample_states(config, 3, 12):
+        before = snapshot(state)
+        clone = state.clone()
+        public = state.public_observation()
+        _scribble(public)
+        for seat in range(config.players):
+            _scribble(state.observation(seat))
+        assert snapshot(state) == before, "changing a returned view changed the state"
+        assert snapshot(clone) == before, "changing a returned view changed a clone"
+        assert "scribbled" not in str(state.public_observation())

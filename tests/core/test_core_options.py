@@ -178,3 +178,25 @@ def test_seed_none_picks_a_recorded_seed(name: str) -> None:
     assert isinstance(state.seed, int) and state.seed >= 0
     again = meeple.replay(state.to_record())
     assert again.observation(0) == state.observation(0)
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_a_games_options_cannot_be_changed_after_it_is_loaded(name: str) -> None:
+    import copy
+    import pickle
+
+    game = meeple.load_game(name)
+    state = game.new_initial_state(seed=3)
+    record = state.to_record()
+    for mapping in (game.info.values, game.info.options):
+        key = next(iter(mapping))
+        with pytest.raises(TypeError, match="options are fixed"):
+            mapping[key] = "junk"  # type: ignore[index]
+        with pytest.raises(TypeError):
+            mapping.pop(key)  # type: ignore[attr-defined]
+    assert state.to_record() == record
+    # each game has its own, and they travel as plain data
+    assert game.info.options is not meeple.load_game(name).info.options
+    assert pickle.loads(pickle.dumps(game.info)) == game.info
+    assert copy.deepcopy(game.info.values) == game.info.values
+    assert json.loads(json.dumps(game.info.values)) == dict(game.info.values)

@@ -50,9 +50,26 @@ def shown_value(value: Any, most: int = 60) -> str:
     return text if len(text) <= most else f"{text[: most - 1]}…"
 
 
+class ReadOnlyDict(dict[str, Any]):
+    """A dict that cannot be changed (a TypeError says so): a game's option specs and
+    values, which every state's record reads and other games of the kind share. Still
+    a dict for json, ** and isinstance; copies and pickles as one."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a game's options are fixed when it is loaded: load another game")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What a configured game is: player range, action space, options."""
+    """What a configured game is: player range, action space, options (both mappings
+    read-only, this game's own)."""
 
     name: str
     title: str
@@ -64,6 +81,10 @@ class GameInfo:
     values: Mapping[str, Any]
     placeholder_data: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", ReadOnlyDict(self.options))
+        object.__setattr__(self, "values", ReadOnlyDict(self.values))
 
 
 def resolve_options(

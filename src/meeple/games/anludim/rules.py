@@ -903,7 +903,7 @@ class AnludimState(CheckedState):
             "placing": DISCIPLINES[self._placing] if self._phase == PLACING else None,
             "selection": _placed_list(self._selection),
             "keeping": keeping,
-            "round_results": [dict(r) for r in self._results],
+            "round_results": [{**r, "totals": list(r["totals"])} for r in self._results],
             "winner": self._winner if self._phase == OVER else None,
         }
 
