@@ -329,3 +329,18 @@ def test_a_sweeping_root_weighs_every_move_on_the_same_guesses() -> None:
         assert agent.last_iterations == 3 * len(legal)
         again = make("ismcts", seed=6, iterations=3 * len(legal), root="sweep", tree_depth=1)
         assert again.act(state.clone()) == move
+
+
+def test_an_agents_seed_and_spec_are_checked_when_it_is_made() -> None:
+    import numpy as np
+
+    state = meeple.load_game("anludim").new_initial_state(seed=1)
+    assert make("random", seed=np.int64(3)).act(state) == make("random", seed=3).act(state)
+    for seed in (-3, 2**64, 1.5, "x", True, None):
+        with pytest.raises(AgentError, match="an agent's seed is a whole number"):
+            make("ismcts", seed=seed)
+    for spec in (None, 5):
+        with pytest.raises(AgentError, match="an agent spec is text"):
+            make_from_spec(spec)  # type: ignore[arg-type]
+    with pytest.raises(AgentError, match="gives the setting 'iterations' twice"):
+        make_from_spec("ismcts:iterations=5:iterations=6")

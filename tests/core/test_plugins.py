@@ -77,3 +77,41 @@ def test_the_command_line_sees_plugins() -> None:
 def test_unknown_agents_still_list_the_known_ones() -> None:
     with pytest.raises(AgentError, match=r"unknown agent 'nobody'; available agents: .*random"):
         agents.make("nobody")
+
+
+def test_meeples_own_names_cannot_be_taken_from_python() -> None:
+    from meeple.agents import register_agent
+    from meeple.core import register_game
+    from meeple.errors import AgentError, UnknownGameError
+
+    for name in ("arnak", "Arnak", "ANLUDIM"):
+        with pytest.raises(UnknownGameError, match="names meeple's own game"):
+            register_game(name, "somewhere:Game")
+    for name in ("random", "Greedy"):
+        with pytest.raises(AgentError, match="names meeple's own agent"):
+            register_agent(name, "somewhere:Bot")
+    for name in (None, "", "a:b", "two words", 7):
+        with pytest.raises(UnknownGameError, match="game names are words"):
+            register_game(name, "somewhere:Game")  # type: ignore[arg-type]
+    assert meeple.load_game("arnak").info.title == "Lost Ruins of Arnak"
+
+
+def test_a_path_with_no_module_is_a_clear_error() -> None:
+    from meeple.core import register_game
+    from meeple.core.registry import _FACTORIES
+    from meeple.errors import UnknownGameError
+
+    register_game("nomodule", ":Game")
+    try:
+        with pytest.raises(UnknownGameError, match="cannot be loaded from ':Game'"):
+            meeple.load_game("nomodule")
+    finally:
+        del _FACTORIES["nomodule"]
+
+
+def test_a_plugin_cannot_take_a_name_in_another_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = {"Anludim": "plugin:Imposter", "nim": "plugin:Nim"}
+    monkeypatch.setattr(registry, "plugin_entries", lambda group: entries)
+    table: dict[str, str] = {"anludim": "meeple.games.anludim.game:AnludimGame"}
+    registry.add_plugins("meeple.test-case-blind", table)
+    assert table == {"anludim": "meeple.games.anludim.game:AnludimGame", "nim": "plugin:Nim"}

@@ -185,3 +185,24 @@ def test_ray_address_nobody_answers_at_fails_fast() -> None:
     game = meeple.load_game("anludim", players=2)
     with pytest.raises(OptionError, match="no Ray cluster answers"):
         backend.run(game, [GameJob(0, 0, ("random", "random"))])
+
+
+def test_run_many_and_run_tournament_check_their_python_inputs_before_playing() -> None:
+    from meeple.sim import run_many, run_tournament
+
+    game = meeple.load_game("anludim", players=2)
+    assert len(run_many(game, ["random"], games=1, seed=1)) == 1  # one spec fills the seats
+    assert len(run_many(game, "random,greedy", games=1, seed=1)) == 1
+    with pytest.raises(AgentError, match="one per seat \\(2\\)"):
+        run_many(game, ["random", "greedy", "random"], games=1, seed=1)
+    for games in (-1, 1.5, "2", True):
+        with pytest.raises(OptionError, match="--games must be a whole number"):
+            run_many(game, ["random"], games=games, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="seed must be"):
+        run_many(game, ["random"], games=1, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(AgentError, match="at least two bots"):
+        run_tournament(game, ["random"], games=1, seed=1)
+    with pytest.raises(AgentError, match="listed twice"):
+        run_tournament(game, ["random", "random"], games=1, seed=1)
+    with pytest.raises(OptionError, match="at least 1"):
+        run_tournament(game, ["random", "greedy"], games=0, seed=1)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
-from meeple.core.game import State
-from meeple.core.registry import add_plugins, load_path
+from meeple.core.game import MAX_SEED, State, plain_int, shown_value
+from meeple.core.registry import add_plugins, check_name, load_path
 from meeple.errors import AgentError
 
 AgentFactory = Callable[..., Agent]
@@ -32,9 +32,14 @@ def list_agents() -> list[str]:
     return sorted(_AGENTS)
 
 
+_OWN_AGENTS = frozenset(_AGENTS)
+"""meeple's own agents: no plugin or later registration takes these names."""
+
+
 def register_agent(name: str, factory: str | AgentFactory) -> None:
-    """Register an agent factory, or a "module:attr" path imported on first use."""
-    _AGENTS[name] = factory
+    """Register an agent factory, or a "module:attr" path imported on first use. A
+    name of one of meeple's own agents (in any case) is refused with AgentError."""
+    _AGENTS[check_name(name, "agent", _OWN_AGENTS, AgentError)] = factory
 
 
 def _factory(name: str) -> AgentFactory:
@@ -58,6 +63,11 @@ def _factory(name: str) -> AgentFactory:
 def make(name: str, seed: int = 0, **settings: Any) -> Agent:
     """A new agent by name, e.g. make("random", seed=3) or make("ismcts", iterations=200)."""
     factory = _factory(name)
+    seed = plain_int(seed)
+    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+        raise AgentError(
+            f"an agent's seed is a whole number from 0 to 2**64 - 1, not {shown_value(seed)}"
+        )
     known = _settings_of(factory)
     unknown = sorted(set(settings) - set(known)) if known is not None else []
     if unknown:
@@ -99,6 +109,8 @@ def _setting(text: str) -> Any:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """("ismcts", {"iterations": 500}) from "ismcts:iterations=500"."""
+    if not isinstance(spec, str):
+        raise AgentError(f"an agent spec is text such as 'ismcts:iterations=500', not {spec!r}")
     name, *parts = spec.strip().split(":")
     _factory(name)  # unknown names fail here, with the list of valid ones
     settings: dict[str, Any] = {}
@@ -108,6 +120,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             raise AgentError(f"agent setting {part!r} in {spec!r} is not NAME=VALUE")
         if key.strip() == "seed":
             raise AgentError(f"{spec!r}: an agent's seed is not a setting, it comes from the run")
+        if key.strip() in settings:
+            raise AgentError(f"{spec!r} gives the setting {key.strip()!r} twice")
         settings[key.strip()] = _setting(value.strip())
     return name, settings
 

@@ -24,11 +24,27 @@ GameFactory = Callable[..., Game]
 
 _FACTORIES: dict[str, str | GameFactory] = {}
 _SCANNED: set[str] = set()
+_OWN_GAMES = frozenset({"anludim", "aridnyk", "arnak"})
+"""meeple's own games: no plugin or later registration takes these names."""
+
+
+def check_name(name: Any, what: str, own: frozenset[str], error: type[Exception]) -> str:
+    """`name` as a new name of a game or agent: text that the command line and specs
+    can carry, and none of meeple's own, in any case (names are read case-blind)."""
+    if not isinstance(name, str) or not name or any(c in name for c in ":,= \t\n"):
+        raise error(f"{what} names are words without ':', ',', '=' or spaces, not {name!r}")
+    if name.casefold() in own:
+        raise error(f"{name!r} names meeple's own {what} {name.casefold()!r}: choose another name")
+    return name
 
 
 def register_game(name: str, factory: str | GameFactory) -> None:
-    """Register a game; `factory` may be "module:attr" to import lazily."""
-    _FACTORIES[name] = factory
+    """Register a game; `factory` may be "module:attr" to import lazily. A name of one
+    of meeple's own games (in any case) is refused with UnknownGameError."""
+    if name in _OWN_GAMES and name not in _FACTORIES:  # meeple.games registering them
+        _FACTORIES[name] = factory
+        return
+    _FACTORIES[check_name(name, "game", _OWN_GAMES, UnknownGameError)] = factory
 
 
 def plugin_entries(group: str) -> dict[str, str]:
@@ -40,12 +56,16 @@ def plugin_entries(group: str) -> dict[str, str]:
 
 
 def add_plugins(group: str, table: dict[str, Any]) -> None:
-    """Add `group`'s entry points to `table` (once per process; names taken stay)."""
+    """Add `group`'s entry points to `table` (once per process; names taken stay, in
+    any case: a plugin's "Anludim" is not added beside meeple's "anludim")."""
     if group in _SCANNED:
         return
     _SCANNED.add(group)
+    taken = {str(known).casefold() for known in table}
     for name, path in plugin_entries(group).items():
-        table.setdefault(name, path)
+        if name.casefold() not in taken:
+            table[name] = path
+            taken.add(name.casefold())
 
 
 def list_games() -> list[str]:
@@ -63,7 +83,7 @@ def load_path(path: str, what: str, error: type[Exception]) -> Any:
     """import_path, with a plugin that cannot be loaded reported as `error`."""
     try:
         return import_path(path)
-    except (ImportError, AttributeError) as exc:
+    except (ImportError, AttributeError, ValueError) as exc:  # ValueError: ":x", no module
         raise error(f"{what} cannot be loaded from {path!r}: {exc}") from None
 
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from meeple import agents
 from meeple.agents import Agent
-from meeple.core.game import Game
+from meeple.core.game import Game, check_seed, plain_int
 from meeple.core.rng import mix_seed
-from meeple.errors import AgentError
+from meeple.errors import AgentError, OptionError
 from meeple.sim.stats import wilson
 
 if TYPE_CHECKING:
@@ -134,6 +134,14 @@ def seat_names(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
+def check_games(games: Any, least: int = 1) -> int:
+    """`games` as a count of games to play: an int of at least `least`."""
+    games = plain_int(games)
+    if games.__class__ is not int or games < least:
+        raise OptionError(f"--games must be a whole number of at least {least}, not {games!r}")
+    return int(games)
+
+
 def seating(specs: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
     """Who sits where in game `index`: bot j of `specs` in seat (j + index) mod n."""
     n = len(specs)
@@ -211,6 +219,11 @@ def run_many(
     """
     from meeple.sim.parallel import GameJob, SerialBackend
 
+    # the checks the command line makes, for callers from Python: nothing is played
+    # until the whole request is sound
+    names = seat_names(names, game.info.players)
+    games = check_games(games, least=0)
+    seed = check_seed(seed)
     if rotate is None:
         rotate = should_rotate(names)
     jobs = [GameJob(i, seed + i, seating(names, i, rotate)) for i in range(games)]

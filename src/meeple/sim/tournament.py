@@ -18,11 +18,18 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
-from meeple.core.game import Game
-from meeple.errors import AgentError, OptionError, RecordError
+from meeple.core.game import Game, check_seed
+from meeple.errors import AgentError, RecordError
 from meeple.sim.journal import Journal
 from meeple.sim.parallel import Backend, GameJob, OnResult, SerialBackend
-from meeple.sim.runner import GameResult, Rate, check_specs, iterations_of, split_specs
+from meeple.sim.runner import (
+    GameResult,
+    Rate,
+    check_games,
+    check_specs,
+    iterations_of,
+    split_specs,
+)
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
 
 
@@ -284,9 +291,9 @@ def run_tournament(
     on_result: OnResult | None = None,
 ) -> TournamentResult:
     """Play the round robin of `bots` (specs), `games` games per pair, and rate them."""
-    if games < 1:
-        raise OptionError(f"--games must be at least 1, not {games}")
-    bots = list(bots)
+    games = check_games(games)
+    seed = check_seed(seed)
+    bots = tournament_bots(bots)
     players = game.info.players
     matches = schedule(bots, games, players, seed)
     results = (backend or SerialBackend()).run(game, [m.job for m in matches], on_result)
