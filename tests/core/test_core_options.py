@@ -200,3 +200,22 @@ def test_a_games_options_cannot_be_changed_after_it_is_loaded(name: str) -> None
     assert pickle.loads(pickle.dumps(game.info)) == game.info
     assert copy.deepcopy(game.info.values) == game.info.values
     assert json.loads(json.dumps(game.info.values)) == dict(game.info.values)
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_a_numpy_integer_action_is_played_as_its_int(name: str) -> None:
+    import numpy as np
+
+    from meeple.errors import IllegalActionError
+
+    state = meeple.load_game(name).new_initial_state(seed=2)
+    action = state.legal_actions()[0]
+    state.apply_action(np.int64(action))  # type: ignore[arg-type]
+    assert state.history() == [action] and type(state.history()[0]) is int
+    json.dumps(state.to_record())
+    before = state.to_record()
+    legal = state.legal_actions()[0]
+    for bad in (np.float64(legal), float(legal), True, str(legal)):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)  # type: ignore[arg-type]
+    assert state.to_record() == before

@@ -131,3 +131,15 @@ def test_replay_names_the_bad_step() -> None:
         meeple.replay(record)
     assert "0" in str(info.value)
     assert str(illegal) in str(info.value)
+
+
+def test_record_options_that_name_the_players_or_are_not_text_are_refused_in_words() -> None:
+    record = meeple.load_game("anludim").new_initial_state(seed=1).to_record()
+    for options, words in (
+        ({"players": 2}, "names the players or the game"),
+        ({"name": "x"}, "names the players or the game"),
+        ({1: 2}, "mapping of option name to value"),
+    ):
+        with pytest.raises(RecordError, match=words) as caught:
+            meeple.replay({**record, "options": options})
+        assert "keyword" not in str(caught.value)

@@ -287,7 +287,10 @@ class CheckedState(State):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action.__class__ is not int or action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+            plain = plain_int(action)  # a numpy integer is taken as its int, and kept so
+            if plain.__class__ is not int or plain is action or plain not in legal:
+                raise IllegalActionError(self._why_illegal(action))
+            action = plain
         self._legal = None
         self._history.append(action)
         self._do(action)

@@ -26,8 +26,13 @@ def replay(
     if missing:
         raise RecordError(f"record lacks {', '.join(missing)}; a record has {RECORD_KEYS}")
     options, actions = record["options"], record["actions"]
-    if not isinstance(options, Mapping):
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
         raise RecordError("record 'options' must be a mapping of option name to value")
+    if "players" in options or "name" in options:
+        raise RecordError(
+            "record 'options' names the players or the game: those are the record's "
+            "own 'players' and 'game'"
+        )
     if not isinstance(actions, list) or not all(
         isinstance(a, int) and not isinstance(a, bool) for a in actions
     ):
