@@ -13,7 +13,7 @@ listed; a plugin cannot replace a game or an agent meeple has.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from difflib import get_close_matches
 from typing import Any
 
@@ -24,11 +24,12 @@ GameFactory = Callable[..., Game]
 
 _FACTORIES: dict[str, str | GameFactory] = {}
 _SCANNED: set[str] = set()
-_OWN_GAMES = frozenset({"anludim", "aridnyk", "arnak"})
-"""meeple's own games: no plugin or later registration takes these names."""
+_OWN_GAMES: set[str] = set()
+"""meeple's own games (meeple.games registers them): no plugin or later registration
+takes these names."""
 
 
-def check_name(name: Any, what: str, own: frozenset[str], error: type[Exception]) -> str:
+def check_name(name: Any, what: str, own: Set[str], error: type[Exception]) -> str:
     """`name` as a new name of a game or agent: text that the command line and specs
     can carry, and none of meeple's own, in any case (names are read case-blind)."""
     if not isinstance(name, str) or not name or any(c in name for c in ":,= \t\n"):
@@ -41,10 +42,13 @@ def check_name(name: Any, what: str, own: frozenset[str], error: type[Exception]
 def register_game(name: str, factory: str | GameFactory) -> None:
     """Register a game; `factory` may be "module:attr" to import lazily. A name of one
     of meeple's own games (in any case) is refused with UnknownGameError."""
-    if name in _OWN_GAMES and name not in _FACTORIES:  # meeple.games registering them
-        _FACTORIES[name] = factory
-        return
     _FACTORIES[check_name(name, "game", _OWN_GAMES, UnknownGameError)] = factory
+
+
+def register_own_game(name: str, factory: str | GameFactory) -> None:
+    """Register one of meeple's own games (meeple.games does, on import)."""
+    _FACTORIES[name] = factory
+    _OWN_GAMES.add(name.casefold())
 
 
 def plugin_entries(group: str) -> dict[str, str]:
