@@ -44,7 +44,7 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         (["tournament", "anludim", "-b", "random,greedy", "--plot", "/proc/x.png"], "cannot be"),
         (["simulate", "anludim", "-b", "ismcts:foo=1"], "its settings: iterations, seconds"),
         (["simulate", "anludim", "-b", "ismcts:iterations"], "is not NAME=VALUE"),
-        (["simulate", "anludim", "--games", "-3"], "--games must be at least 1, not -3"),
+        (["simulate", "anludim", "--games", "-3"], "whole number of at least 1, not -3"),
         (["simulate", "anludim", "--jobs", "-2"], "--jobs must be at least 1, not -2"),
         (["simulate", "anludim", "--seed", "-1"], "seed must be a non-negative integer"),
         (["simulate", "anludim", "-o", "variant"], "written name=value"),

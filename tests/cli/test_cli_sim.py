@@ -149,7 +149,7 @@ def test_ray_without_ray_says_how_to_install(
         (["tournament", "anludim", "-b", "random"], "at least two bots"),
         (["tournament", "anludim", "-b", "random,random"], "listed twice"),
         (["tournament", "anludim", "-b", "random,clever"], "unknown agent 'clever'"),
-        (["tournament", "anludim", "-b", "random,greedy", "-n", "0"], "--games must be at least 1"),
+        (["tournament", "anludim", "-b", "random,greedy", "-n", "0"], "a whole number"),
         (["tournament", "anludim", "-b", "random,greedy", "-p", "9"], "2 to 5 players, not 9"),
         (["simulate", "anludim", "--backend", "dask"], "unknown backend 'dask'"),
         (["simulate", "anludim", "--jobs", "0"], "--jobs must be at least 1, not 0"),

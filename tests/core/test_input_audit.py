@@ -124,7 +124,7 @@ BASE_RECORD = {"game": "anludim", "options": {}, "players": 3, "seed": 4, "actio
         ({"options": {"variant": ["expert"]}}, "option 'variant' cannot be"),
         ({"options": {"straight_wrap": 1}}, "option 'straight_wrap' cannot be 1"),
         ({"options": {"colour": "red"}}, "unknown option 'colour'"),
-        ({"options": {3: "x"}}, "does not describe a game"),
+        ({"options": {3: "x"}}, "mapping of option name to value"),
         ({"players": 3.0}, "'players' must be a non-negative integer"),
         ({"players": True}, "'players' must be a non-negative integer"),
         ({"players": 9}, "2 to 5 players"),

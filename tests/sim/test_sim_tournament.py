@@ -109,7 +109,7 @@ def test_tournament_in_processes_gives_the_serial_results() -> None:
 
 def test_tournament_rejects_no_games() -> None:
     game = meeple.load_game("anludim", players=2)
-    with pytest.raises(OptionError, match="--games must be at least 1"):
+    with pytest.raises(OptionError, match="--games must be a whole number of at least 1"):
         run_tournament(game, ["random", "greedy"], 0, seed=1)
 
 

@@ -58,6 +58,7 @@ from meeple.sim.runner import (
     GameResult,
     Spread,
     Summary,
+    check_games,
     games_csv,
     run_many,
     seat_names,
@@ -201,11 +202,6 @@ def _journal_note(where: Backend, path: Path | None) -> list[str]:
     if not isinstance(where, JournaledBackend):
         return []
     return [f"{where.reused} games taken from the journal {path}"]
-
-
-def _check_games(games: int) -> None:
-    if games < 1:
-        raise OptionError(f"--games must be at least 1, not {games}")
 
 
 def _ci(interval: tuple[float, float]) -> str:
@@ -466,7 +462,7 @@ def simulate(
     with guarded():
         configured = _load(game, players, option)
         check_seed(seed)
-        _check_games(games)
+        check_games(games)
         _check_output(csv_file, "--csv")
         n = configured.info.players
         names = seat_names(bots, n)
@@ -640,7 +636,7 @@ def tournament(
             raise OptionError(f"a tournament needs at least 2 seats, not {players}")
         configured = _load(game, players, option)
         check_seed(seed)
-        _check_games(games)
+        check_games(games)
         specs = tournament_bots(bots)
         _check_output(csv_file, "--csv")
         _check_output(plot, "--plot")
