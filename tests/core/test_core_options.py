@@ -219,3 +219,17 @@ def test_a_numpy_integer_action_is_played_as_its_int(name: str) -> None:
         with pytest.raises(IllegalActionError):
             state.apply_action(bad)  # type: ignore[arg-type]
     assert state.to_record() == before
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_a_numpy_integer_seat_is_read_as_its_int(name: str) -> None:
+    import numpy as np
+
+    from meeple.errors import SeatError
+
+    state = meeple.load_game(name).new_initial_state(seed=2)
+    assert state.observation(np.int64(1)) == state.observation(1)  # type: ignore[arg-type]
+    assert state.observation_ids(np.int32(0)) == state.observation_ids(0)  # type: ignore[arg-type]
+    for bad in (True, -1, 9, 1.0, "0", None, np.float64(0)):
+        with pytest.raises(SeatError, match="player must be a seat 0"):
+            state.observation(bad)  # type: ignore[arg-type]

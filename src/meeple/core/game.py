@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import IllegalActionError, OptionError, RecordError
+from meeple.errors import IllegalActionError, OptionError, RecordError, SeatError
 
 TERMINAL = -4
 """`current_player` of a finished game (OpenSpiel's value)."""
@@ -118,6 +118,15 @@ def plain_int(value: Any) -> Any:
     if value.__class__ is int or isinstance(value, bool | str) or not hasattr(value, "__index__"):
         return value
     return operator.index(value)
+
+
+def check_seat(player: Any, players: int) -> int:
+    """`player` as a seat 0..players-1 (a numpy integer as its int); SeatError else.
+    Callers test the plain int first, inline, and call this only when that fails."""
+    plain = plain_int(player)
+    if plain.__class__ is not int or not 0 <= plain < players:
+        raise SeatError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    return int(plain)
 
 
 def check_seed(seed: Any) -> int:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
-from meeple.errors import IllegalActionError, SeatError
+from meeple.errors import IllegalActionError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim.absorption import (
     Whole,
@@ -751,8 +751,8 @@ class AnludimState(CheckedState):
 
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._hands)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        if player.__class__ is not int or not 0 <= player < n:
+            player = check_seat(player, n)
         return self._observe(player)
 
     def observation_ids(self, player: int) -> tuple[Any, ...]:
@@ -781,8 +781,8 @@ class AnludimState(CheckedState):
         dropped where the rules change it), so an encoder may key its work on them.
         """
         n = len(self._hands)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        if player.__class__ is not int or not 0 <= player < n:
+            player = check_seat(player, n)
         known = self._ids_known
         if known is None:
             known = self._ids_known = tuple([tuple(k) for k in self._known])
@@ -915,8 +915,8 @@ class AnludimState(CheckedState):
         many are, one of the possible completions is dealt into that hand first.
         """
         n = len(self._hands)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        if player.__class__ is not int or not 0 <= player < n:
+            player = check_seat(player, n)
         seed = check_resample_seed(seed)
         seen = set(self._hands[player])
         seen.update(c for c in self._face_up if c >= 0)

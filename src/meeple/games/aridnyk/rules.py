@@ -14,10 +14,9 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
-from meeple.errors import SeatError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import DELTA, GROWN, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
@@ -1584,8 +1583,8 @@ class AridnykState(CheckedState):
 
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._sheep)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        if player.__class__ is not int or not 0 <= player < n:
+            player = check_seat(player, n)
         return self._observe(player)
 
     def public_observation(self) -> dict[str, Any]:
@@ -1792,7 +1791,7 @@ class AridnykState(CheckedState):
         """
         n = len(self._sheep)
         if player.__class__ is not int or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+            player = check_seat(player, n)
         layout = self._layout
         board = layout.cache.get(_IDS_BOARD)
         if board is None:
@@ -1981,8 +1980,8 @@ class AridnykState(CheckedState):
         the decks, and the Unsimple cards still hidden in other seats' hands. The unseen
         piles are left sorted: the guess draws from them at random (_take_top)."""
         n = len(self._sheep)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SeatError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        if player.__class__ is not int or not 0 <= player < n:
+            player = check_seat(player, n)
         seed = check_resample_seed(seed)
         plan = self._plan
         if plan is None or plan[0] != player:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState, check_resample_seed
+from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.wording import third_person
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
@@ -590,10 +590,8 @@ class ArnakState(CheckedState):
         return resample(self, self._check_seat(player), check_resample_seed(seed))
 
     def _check_seat(self, player: Any) -> int:
-        from meeple.errors import SeatError
-
         if player.__class__ is not int or not 0 <= player < self._n:
-            raise SeatError(f"no seat {player!r}; seats are 0..{self._n - 1}")
+            return check_seat(player, self._n)
         return int(player)
 
     # ------------------------------------------------------------------ scoring
