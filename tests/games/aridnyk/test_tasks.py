@@ -623,7 +623,7 @@ def assert_checks_fresh(
                 assert got == want, (plot.number, shepherd, sorted(short))
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(st.integers(0, 2**31 - 1), st.sampled_from([2, 3, 4]))
 def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) -> None:
     """After each placement every Plot is measured from its answer just before (only
