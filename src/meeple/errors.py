@@ -31,12 +31,19 @@ class AgentError(MeepleError, ValueError):
     """An agent name or agent setting is unknown or out of range."""
 
 
+class GameOverError(AgentError, IllegalActionError):
+    """An agent was asked to act on a finished game: there is nothing to choose. It is
+    both an AgentError (the agent's call) and an IllegalActionError (no move is legal),
+    whichever a caller catches."""
+
+
 class TakeBackError(MeepleError, ValueError):
     """A move cannot be taken back (see meeple.core.undo); nothing is changed."""
 
 
 __all__ = [
     "AgentError",
+    "GameOverError",
     "IllegalActionError",
     "MeepleError",
     "OptionError",

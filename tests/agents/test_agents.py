@@ -7,7 +7,7 @@ import pytest
 import meeple
 from meeple.agents import describe, list_agents, make, make_from_spec, parse_spec
 from meeple.core import Rng, State
-from meeple.errors import AgentError, MeepleError
+from meeple.errors import AgentError, GameOverError, IllegalActionError
 
 SEARCH = {"ismcts": {"iterations": 60}}
 # Arnak's search plays every iteration out to the round's end by greedy's rule, a
@@ -139,8 +139,10 @@ def test_no_move_after_the_end() -> None:
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
     for name in ("random", "greedy", "ismcts"):
-        with pytest.raises(MeepleError):
+        # one class, which a caller may catch as an agent's error or as no legal move
+        with pytest.raises(GameOverError, match="the game is over") as caught:
             make(name, **SEARCH.get(name, {})).act(state)
+        assert isinstance(caught.value, AgentError) and isinstance(caught.value, IllegalActionError)
 
 
 def test_ismcts_with_greedy_rollouts_and_a_time_budget() -> None:

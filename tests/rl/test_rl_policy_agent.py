@@ -10,7 +10,7 @@ import pytest
 
 import meeple
 from meeple import agents
-from meeple.errors import AgentError
+from meeple.errors import AgentError, GameOverError
 from meeple.rl import PolicyAgent
 from meeple.sim.runner import run_many, summarize
 
@@ -76,3 +76,11 @@ def test_a_policy_that_answers_nonsense_is_a_clear_error(answer: Any, says: str)
     illegal = next(a for a in range(state.game.info.num_distinct_actions) if a not in legal)
     with pytest.raises(AgentError, match="not legal now"):
         PolicyAgent(lambda observation, mask: illegal).act(state)
+
+
+def test_a_policy_asked_on_a_finished_game_says_so() -> None:
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=2)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(GameOverError, match="the game is over"):
+        PolicyAgent(lowest).act(state)

@@ -12,7 +12,7 @@ from typing import Any
 from meeple.agents.evaluation import load_heuristics, weights_for
 from meeple.core.game import State
 from meeple.core.rng import Rng
-from meeple.errors import AgentError
+from meeple.errors import AgentError, GameOverError
 
 Policy = Callable[[State, Rng], int]
 
@@ -43,7 +43,7 @@ class GreedyAgent:
 
     def act(self, state: State) -> int:
         if state.is_terminal():
-            raise AgentError("the game is over: there is no action to choose")
+            raise GameOverError("the game is over: there is no action to choose")
         return policy_for(state.game.info.name)(state, self._rng)
 
     def settings(self, state: State) -> dict[str, Any]:

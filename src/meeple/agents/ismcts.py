@@ -44,7 +44,7 @@ from meeple.agents.evaluation import (
 )
 from meeple.core.game import State
 from meeple.core.rng import Rng, mix_seed
-from meeple.errors import AgentError
+from meeple.errors import AgentError, GameOverError
 
 
 class _Node:
@@ -211,7 +211,7 @@ class ISMCTSAgent:
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if not legal:
-            raise AgentError("the game is over: there is no action to choose")
+            raise GameOverError("the game is over: there is no action to choose")
         self._moves += 1
         seat = state.current_player
         history = state.history()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core.game import State
 from meeple.core.rng import Rng
-from meeple.errors import IllegalActionError
+from meeple.errors import GameOverError
 
 
 class RandomAgent:
@@ -16,5 +16,5 @@ class RandomAgent:
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if not legal:
-            raise IllegalActionError("the game is over: there is no action to choose")
+            raise GameOverError("the game is over: there is no action to choose")
         return legal[self._rng.below(len(legal))]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.core.game import State
-from meeple.errors import AgentError, IllegalActionError
+from meeple.errors import AgentError, GameOverError, IllegalActionError
 from meeple.rl._common import as_integer, legal_mask
 from meeple.rl.encoding import encoder_for
 from meeple.rl.errors import missing_extra
@@ -40,7 +40,7 @@ class PolicyAgent:
     def act(self, state: State) -> int:
         seat = state.current_player
         if seat < 0:
-            raise AgentError("the game is over: there is no decision to make")
+            raise GameOverError("the game is over: there is no action to choose")
         size = state.game.info.num_distinct_actions
         observation = encoder_for(state.game).encode_state(state, seat)
         mask = legal_mask(state, seat, size)
