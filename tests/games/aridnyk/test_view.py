@@ -245,3 +245,36 @@ def test_the_tiles_around_your_shepherd_are_shown_with_their_effects() -> None:
     assert shown > 20
     watched = next(positions(2, {}, 5))
     assert "Around your Shepherd" not in text_of(render(watched.public_observation()))
+
+
+def test_rotation_choices_say_which_turns_lie_alike() -> None:
+    """Only water turns with a tile: a tile without water lies the same in every turn,
+    one with water on opposite sides alike in turns 180 degrees apart. The choice says
+    so to its seat; the others' log does not carry the aside."""
+    from meeple.games.aridnyk.components import TILE_WATER
+
+    seen: dict[str, list[str]] = {}
+    for seed in range(12):
+        for state in positions(2, {}, seed=seed):
+            tile = state.turning_tile()
+            if tile is None:
+                continue
+            water = TILE_WATER[tile]
+            kind = "none" if not water else "opposite" if water in (5, 10) else "other"
+            if kind in seen:
+                continue
+            labels = [state.action_to_string(a) for a in state.legal_actions()]
+            seen[kind] = labels
+            public = [state.public_action_string(a) for a in state.legal_actions()]
+            assert not any("(" in words for words in public)
+        if len(seen) == 3:
+            break
+    assert seen["none"][0] == "keep it unturned (no water: every turn lies the same)"
+    assert all(label.endswith("(no water: every turn lies the same)") for label in seen["none"])
+    assert seen["opposite"] == [
+        "keep it unturned",
+        "turn it 90 degrees clockwise",
+        "turn it 180 degrees clockwise (lies as unturned)",
+        "turn it 270 degrees clockwise (lies as turned 90 degrees)",
+    ]
+    assert not any("(" in label for label in seen["other"])

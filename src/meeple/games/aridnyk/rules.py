@@ -1569,6 +1569,14 @@ class AridnykState(CheckedState):
             "swapping a tile with the Horizon",
         )[kind]
 
+    def turning_tile(self) -> int | None:
+        """The tile whose rotation is being chosen, if that is the decision now."""
+        if self._stack:
+            frame = self._stack[-1]
+            if frame[0] == F_PLACE and frame[2] >= 0 and frame[3] < 0:
+                return int(frame[2])
+        return None
+
     def action_to_string(self, action: int) -> str:
         from meeple.games.aridnyk.view import action_text
 

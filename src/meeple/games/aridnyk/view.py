@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from meeple.errors import IllegalActionError
 from meeple.games.aridnyk import actions as A
+from meeple.games.aridnyk.board import rotate_mask
 from meeple.games.aridnyk.components import (
     CHARACTER_NAMES,
     EFFECT_KINDS,
@@ -16,6 +17,7 @@ from meeple.games.aridnyk.components import (
     SPIRITS,
     TERRAINS,
     TILE_TERRAIN,
+    TILE_WATER,
     TRINKETS,
 )
 from meeple.games.aridnyk.screen import draw
@@ -49,6 +51,20 @@ def _card_name(code: int) -> str:
     return f"Trinket {code - A.NUM_PLOTS + 1} {TRINKETS[code - A.NUM_PLOTS].name}"
 
 
+def _same_turns(tile: int, rotation: int) -> str:
+    """An aside for a rotation that lies like another: only a tile's water sides turn
+    (its terrain and effects do not), so a tile without water lies alike in every turn,
+    and one with water on opposite sides alike in turns 180 degrees apart."""
+    water = TILE_WATER[tile]
+    if not water:
+        return " (no water: every turn lies the same)"
+    first = rotate_mask(water, rotation)
+    twin = next(r for r in range(4) if rotate_mask(water, r) == first)
+    if twin == rotation:
+        return ""
+    return f" (lies as {f'turned {twin * 90} degrees' if twin else 'unturned'})"
+
+
 def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     """`action` in words. Every Aridnyk action but the choice of a character reads the
     same to all seats (discarded cards go face up to the discard pile); that choice is
@@ -59,7 +75,9 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
         return f"choose {_tile_name(action - A.HAND_TILE)} from your hand"
     if action < A.CELL:
         r = action - A.ROTATE
-        return f"turn it {r * 90} degrees clockwise" if r else "keep it unturned"
+        words = f"turn it {r * 90} degrees clockwise" if r else "keep it unturned"
+        tile = None if public else state.turning_tile()  # the log needs no aside
+        return words if tile is None else words + _same_turns(tile, r)
     if action < A.DISCARD_TILE:
         code = action - A.CELL
         anchor, side = divmod(code, 4)
