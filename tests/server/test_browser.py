@@ -1099,6 +1099,10 @@ def test_aridnyk_shows_what_tiles_cards_and_characters_do(server: str, browser: 
     pending = wait_for(browser, "the tile to place", present(browser, "[data-testid=pending-tile]"))
     chosen = tiles[int(pending[0].text.split()[0])]
     assert chosen["name"] in pending[0].text and "black" in pending[0].text
+    # Its turns, with a word where they all lie alike (no water on the tile).
+    wait_for(browser, "the rotations", present(browser, "[data-testid=rotate]"))
+    note = css(browser, "[data-testid=rotation-note]")
+    assert bool(note) == (not chosen["water_edges"]), (chosen, note)
 
 
 def test_arnak_shows_discovery_and_temple_costs_and_what_a_kept_card_click_does(

@@ -545,6 +545,10 @@ function stepPanel(obs, A, legal, act, you) {
         clickable(b, A.ROTATE + r, legal, act);
         return b;
       })));
+    if (tileWater.has(pending.tile) && tileWater.get(pending.tile).size === 0) {
+      body.push(h('p', { class: 'hint small', 'data-testid': 'rotation-note' },
+        'This tile has no water: every turn lies the same.'));
+    }
   }
   // decisions with no place on the board
   const buttons = [];
