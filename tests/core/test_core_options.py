@@ -233,3 +233,43 @@ def test_a_numpy_integer_seat_is_read_as_its_int(name: str) -> None:
     for bad in (True, -1, 9, 1.0, "0", None, np.float64(0)):
         with pytest.raises(SeatError, match="player must be a seat 0"):
             state.observation(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", meeple.list_games())
+def test_numpy_values_are_read_as_plain_ones_and_odd_ones_refused_cleanly(name: str) -> None:
+    import numpy as np
+
+    from meeple.core.undo import can_take_back
+    from meeple.errors import IllegalActionError, SeatError
+
+    info = meeple.load_game(name).info
+    # an option called `self` is unknown, not the constructor's own argument
+    with pytest.raises(OptionError, match=f"unknown option 'self' for {name}"):
+        meeple.load_game(name, self=1)
+    game = meeple.load_game(name, players=np.int64(info.min_players))
+    assert game.info.players == info.min_players and type(game.info.players) is int
+    for option, spec in info.options.items():
+        value = spec.choices[-1]
+        numpy_value = np.str_(value) if isinstance(value, str) else value
+        if isinstance(value, int) and not isinstance(value, bool):
+            numpy_value = np.int64(value)
+        loaded = meeple.load_game(name, players=info.min_players, **{option: numpy_value})
+        assert loaded.info.values[option] == value and type(loaded.info.values[option]) is type(
+            value
+        )
+        with pytest.raises(OptionError):  # no truth value to compare, no crash
+            meeple.load_game(name, **{option: np.array([value, value])})
+    state = game.new_initial_state(seed=4)
+    before = state.to_record()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(np.array([state.legal_actions()[0]]))  # type: ignore[arg-type]
+    with pytest.raises(SeatError):
+        state.observation(np.array([0]))  # type: ignore[arg-type]
+    assert state.to_record() == before
+    ids = state.observation_ids(np.int64(0))  # type: ignore[arg-type]
+    assert ids is None or type(ids[0]) is int
+    guess = state.resample(0, np.int64(5))  # type: ignore[arg-type]
+    assert guess.observation(0) == state.resample(0, 5).observation(0)
+    assert can_take_back(guess, guess.current_player) is False  # a guess has no record
+    seat = state.current_player
+    assert can_take_back(state, np.int64(seat)) == can_take_back(state, seat)  # type: ignore[arg-type]

@@ -143,3 +143,30 @@ def test_record_options_that_name_the_players_or_are_not_text_are_refused_in_wor
         with pytest.raises(RecordError, match=words) as caught:
             meeple.replay({**record, "options": options})
         assert "keyword" not in str(caught.value)
+
+
+def test_a_record_built_in_python_may_hold_numpy_integers() -> None:
+    import numpy as np
+
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    record = state.to_record()
+    numpy_record = {
+        **record,
+        "players": np.int64(2),
+        "seed": np.uint64(3),
+        "actions": [np.int64(a) for a in record["actions"]],
+    }
+    assert meeple.replay(numpy_record).to_record() == record
+
+
+def test_odd_files_and_numbers_are_record_errors(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"game": "anludim", "seed": ' + "9" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(RecordError, match="a number too long"):
+        load_record(huge)
+    with pytest.raises(RecordError, match="not a regular file"):
+        load_record("/dev/zero")
+    with pytest.raises(RecordError, match="cannot read record file"):
+        load_record(f"{tmp_path}/a\0b.json")

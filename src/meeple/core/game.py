@@ -30,9 +30,15 @@ class OptionSpec:
     help: str
 
     def validate(self, name: str, value: Any) -> Any:
+        value = plain_int(value)
+        if isinstance(value, str) and value.__class__ is not str:
+            value = str(value)  # numpy's str_
+        elif isinstance(value, float) and value.__class__ is not float:
+            value = float(value)  # numpy's float64
         for choice in self.choices:
-            # bool is an int subclass: compare type too so 1 is not taken for True
-            if value == choice and type(value) is type(choice):
+            # The type first: bool is an int subclass (1 is not True), and a value of
+            # another type (a numpy array, say) may not even compare to a bool.
+            if type(value) is type(choice) and value == choice:
                 return choice
         allowed = ", ".join(shown_value(c) for c in self.choices)
         raise OptionError(
@@ -47,6 +53,13 @@ def shown_value(value: Any, most: int = 60) -> str:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
+    return text if len(text) <= most else f"{text[: most - 1]}…"
+
+
+def shown_repr(value: Any, most: int = 60) -> str:
+    """`repr(value)` cut short past `most` characters, for an error that names what it
+    was given (which may be as long as a request body)."""
+    text = repr(value)
     return text if len(text) <= most else f"{text[: most - 1]}…"
 
 
@@ -102,9 +115,10 @@ def resolve_options(
 
 
 def check_players(game: str, players: Any, low: int, high: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+    plain = plain_int(players)
+    if isinstance(plain, bool) or not isinstance(plain, int) or not low <= plain <= high:
         raise OptionError(f"{game} takes {low} to {high} players, not {players!r}")
-    return players
+    return int(plain)
 
 
 MAX_SEED = 2**64 - 1
@@ -117,7 +131,10 @@ def plain_int(value: Any) -> Any:
     pass numbers; any other value as it is, for the caller's own check."""
     if value.__class__ is int or isinstance(value, bool | str) or not hasattr(value, "__index__"):
         return value
-    return operator.index(value)
+    try:
+        return operator.index(value)
+    except TypeError:  # a numpy array of one item has __index__ but is no integer
+        return value
 
 
 def check_seat(player: Any, players: int) -> int:
@@ -142,9 +159,10 @@ def check_seed(seed: Any) -> int:
 def check_resample_seed(seed: Any) -> int:
     """The seed of `State.resample`: an integer 0..MAX_SEED, with no random default (a
     guess must be reproducible from its seed)."""
-    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
+    plain = plain_int(seed)  # numpy integers too, as everywhere a number is taken
+    if plain.__class__ is not int or not 0 <= plain <= MAX_SEED:
         raise OptionError(f"resample seed must be a non-negative integer below 2**64, not {seed!r}")
-    return seed
+    return int(plain)
 
 
 class State(ABC):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from meeple.core.game import State
+from meeple.core.game import State, plain_int, shown_value
 from meeple.core.registry import load_game
 from meeple.errors import IllegalActionError, MeepleError, RecordError
 
@@ -33,17 +35,23 @@ def replay(
             "record 'options' names the players or the game: those are the record's "
             "own 'players' and 'game'"
         )
+    if isinstance(actions, list | tuple):  # numpy integers (a record built in Python) as ints
+        actions = [plain_int(a) for a in actions]
     if not isinstance(actions, list) or not all(
         isinstance(a, int) and not isinstance(a, bool) for a in actions
     ):
         raise RecordError("record 'actions' must be a list of integers")
+    numbers = {}
     for key in ("players", "seed"):
-        value = record[key]
+        value = plain_int(record[key])
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RecordError(f"record {key!r} must be a non-negative integer, not {value!r}")
+            raise RecordError(
+                f"record {key!r} must be a non-negative integer, not {shown_value(record[key])}"
+            )
+        numbers[key] = value
     try:
-        game = load_game(record["game"], players=record["players"], **options)
-        state = game.new_initial_state(seed=record["seed"])
+        game = load_game(record["game"], players=numbers["players"], **options)
+        state = game.new_initial_state(seed=numbers["seed"])
     except MeepleError as exc:
         raise RecordError(f"record does not describe a game: {exc}") from exc
     except TypeError as exc:
@@ -58,20 +66,39 @@ def replay(
     return state
 
 
+MAX_RECORD_BYTES = 64 * 2**20
+"""The largest record file read: a game of 100,000 decisions is well under a megabyte."""
+
+
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file (JSON); unreadable or malformed -> RecordError."""
+    shown = repr(str(path))
+    raw: bytes | None = None
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # looked at before opening: opening a named pipe waits for a writer
+        if stat.S_ISREG(os.stat(path).st_mode):
+            with open(path, "rb") as file:
+                raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read record file {str(path)!r}: {exc.strerror}") from exc
+        raise RecordError(f"cannot read record file {shown}: {exc.strerror}") from exc
+    except ValueError as exc:  # a NUL in the name
+        raise RecordError(f"cannot read record file {shown}: {exc}") from exc
+    if raw is None:  # a device or a pipe could be read without end
+        raise RecordError(f"record file {shown} is not a regular file")
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"record file {shown} is over {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors write, is skipped
     except UnicodeDecodeError as exc:
-        raise RecordError(f"record file {str(path)!r} is not UTF-8 text") from exc
+        raise RecordError(f"record file {shown} is not UTF-8 text") from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"record file {str(path)!r} is not valid JSON: {exc.msg}") from exc
+        raise RecordError(f"record file {shown} is not valid JSON: {exc.msg}") from exc
     except RecursionError:
-        raise RecordError(f"record file {str(path)!r} is nested too deeply for a record") from None
+        raise RecordError(f"record file {shown} is nested too deeply for a record") from None
+    except ValueError:  # Python's cap on the digits of an int read from text
+        raise RecordError(f"record file {shown} holds a number too long for a record") from None
     if not isinstance(data, dict):
         raise RecordError(f"record file {str(path)!r} does not hold a JSON object")
     return data

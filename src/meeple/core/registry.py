@@ -17,7 +17,7 @@ from collections.abc import Callable, Set
 from difflib import get_close_matches
 from typing import Any
 
-from meeple.core.game import Game
+from meeple.core.game import Game, shown_repr
 from meeple.errors import UnknownGameError
 
 GameFactory = Callable[..., Game]
@@ -104,7 +104,7 @@ def _factory(name: str) -> GameFactory:
         close = get_close_matches(name, games, n=1) if isinstance(name, str) else []
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise UnknownGameError(
-            f"unknown game {name!r}{hint}; available games: {', '.join(games)}"
+            f"unknown game {shown_repr(name)}{hint}; available games: {', '.join(games)}"
         ) from None
     if isinstance(entry, str):
         factory: GameFactory = load_path(entry, f"game {name!r}", UnknownGameError)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meeple.core.game import State
+from meeple.core.game import State, check_seat
 from meeple.core.record import replay
 from meeple.core.rng import mix_seed
-from meeple.errors import IllegalActionError, TakeBackError
+from meeple.errors import IllegalActionError, RecordError, TakeBackError
 
 GUESSES = 16
 """Guesses at the hidden state made to see whether the moves revealed something: a
@@ -52,11 +52,15 @@ def can_take_back(state: State, seat: int) -> bool:
 
 def _plan(state: State, seat: int) -> TakeBack | str:
     """The take-back, or why there is none."""
+    seat = check_seat(seat, state.game.info.players)
     if state.is_terminal():
         return "the game is over: nothing can be taken back"
     if state.current_player != seat:
         return "you can take back a move only while it is your decision"
-    record = state.to_record()
+    try:
+        record = state.to_record()
+    except RecordError as exc:  # a guess made by resample() has no record to replay
+        return str(exc)
     actions: list[int] = record["actions"]
     if not actions:
         return "there is no move to take back"

@@ -34,7 +34,7 @@ OPTIONS = {
 
 
 class AnludimGame(Game):
-    def __init__(self, players: int = 3, **options: Any) -> None:
+    def __init__(self, /, players: int = 3, **options: Any) -> None:
         players = check_players("anludim", players, 2, 5)
         values = resolve_options("anludim", OPTIONS, options)
         self.expert: bool = values["variant"] == "expert"

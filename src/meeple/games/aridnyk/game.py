@@ -36,7 +36,7 @@ OPTIONS = {
 
 
 class AridnykGame(Game):
-    def __init__(self, players: int = 2, **options: Any) -> None:
+    def __init__(self, /, players: int = 2, **options: Any) -> None:
         players = check_players("aridnyk", players, 1, 4)
         values = resolve_options("aridnyk", OPTIONS, options)
         family = values["preset"] == "family"

@@ -33,7 +33,7 @@ SOLO_ONLY = ("difficulty", "rival_skips_green_buy_item")
 
 
 class ArnakGame(Game):
-    def __init__(self, players: int = 2, **options: Any) -> None:
+    def __init__(self, /, players: int = 2, **options: Any) -> None:
         players = check_players("arnak", players, 1, 4)
         values = resolve_options("arnak", OPTIONS, options)
         if players > 1:

@@ -576,7 +576,7 @@ class ArnakState(CheckedState):
            draw), sorted; the same tuple until a card is gained or leaves.
         """
         if player.__class__ is not int or not 0 <= player < self._n:
-            self._check_seat(player)  # raises
+            player = self._check_seat(player)  # a numpy seat as its int, or SeatError
         return _observe_ids(self, player)
 
     def public_observation(self) -> dict[str, Any]:
