@@ -127,6 +127,9 @@ def test_specs() -> None:
         "ismcts:reuse=sometimes",
         "ismcts:depth=3",
         "random:iterations=3",
+        "ismcts:seconds=" + "9" * 400,  # an int too large for a float
+        "ismcts:exploration=" + "9" * 400,
+        "ismcts:iterations=" + "9" * 5000,  # past Python's digits for an int
     ],
 )
 def test_bad_specs_are_agent_errors(spec: str) -> None:
@@ -346,3 +349,12 @@ def test_an_agents_seed_and_spec_are_checked_when_it_is_made() -> None:
             make_from_spec(spec)  # type: ignore[arg-type]
     with pytest.raises(AgentError, match="gives the setting 'iterations' twice"):
         make_from_spec("ismcts:iterations=5:iterations=6")
+
+
+def test_numpy_settings_and_a_spaced_name_are_read_as_plain_ones() -> None:
+    import numpy as np
+
+    agent = make("ismcts", iterations=np.int64(5), exploration=np.float64(0.5))
+    assert type(agent.iterations) is int and agent.iterations == 5  # type: ignore[attr-defined]
+    assert agent.exploration == 0.5  # type: ignore[attr-defined]
+    assert parse_spec(" ismcts :iterations=5") == ("ismcts", {"iterations": 5})

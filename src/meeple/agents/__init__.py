@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
-from meeple.core.game import MAX_SEED, State, plain_int, shown_value
+from meeple.core.game import MAX_SEED, State, plain_int, shown_repr, shown_value
 from meeple.core.registry import add_plugins, check_name, load_path
 from meeple.errors import AgentError
 
@@ -51,7 +51,7 @@ def _factory(name: str) -> AgentFactory:
         entry = _AGENTS[name]
     except (KeyError, TypeError):
         raise AgentError(
-            f"unknown agent {name!r}; available agents: {', '.join(list_agents())}"
+            f"unknown agent {shown_repr(name)}; available agents: {', '.join(list_agents())}"
         ) from None
     if isinstance(entry, str):
         factory: AgentFactory = load_path(entry, f"agent {name!r}", AgentError)
@@ -99,12 +99,15 @@ def _setting(text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+    try:
+        return int(text)
+    except ValueError:
+        if text.lstrip("+-").isdigit():
+            return text  # past Python's digits for an int: left as text, which no setting takes
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -112,6 +115,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(spec, str):
         raise AgentError(f"an agent spec is text such as 'ismcts:iterations=500', not {spec!r}")
     name, *parts = spec.strip().split(":")
+    name = name.strip()
     _factory(name)  # unknown names fail here, with the list of valid ones
     settings: dict[str, Any] = {}
     for part in parts:

@@ -19,6 +19,7 @@ the best mean points margin played. Arnak's search is that one-level sweep.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Callable
@@ -42,7 +43,7 @@ from meeple.agents.evaluation import (
     weights_for,
     width_for,
 )
-from meeple.core.game import State
+from meeple.core.game import State, plain_int, shown_value
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import AgentError, GameOverError
 
@@ -72,10 +73,13 @@ def _decided(root: _Node, left: int) -> bool:
     return first - second > left
 
 
-def _check_count(name: str, value: object, least: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+def _check_count(name: str, value: object, least: int) -> int:
+    """`value` as a plain int >= `least` (a numpy integer as its int); AgentError else."""
+    plain = plain_int(value)
+    if isinstance(plain, bool) or not isinstance(plain, int) or plain < least:
         kind = "a positive integer" if least == 1 else f"an integer >= {least}"
-        raise AgentError(f"ismcts {name} must be {kind}, not {value!r}")
+        raise AgentError(f"ismcts {name} must be {kind}, not {shown_value(value)}")
+    return int(plain)
 
 
 MAX_SECONDS = 86_400
@@ -83,16 +87,17 @@ MAX_SECONDS = 86_400
 iterations, which a budget near infinity overflows)."""
 
 
-def _check_real(name: str, value: object, positive: bool = False) -> None:
-    """A finite number, > 0 or >= 0 (a bool or a word is no number)."""
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or not (value > 0 if positive else value >= 0)
-    ):
+def _check_real(name: str, value: object, positive: bool = False) -> float:
+    """`value` as a finite float, > 0 or >= 0 (a bool or a word is no number); an int
+    too large for a float is refused as not finite."""
+    number = math.inf
+    if not isinstance(value, bool) and isinstance(plain_int(value), int | float):
+        with contextlib.suppress(OverflowError):
+            number = float(plain_int(value))
+    if not math.isfinite(number) or not (number > 0 if positive else number >= 0):
         bound = "> 0" if positive else ">= 0"
-        raise AgentError(f"ismcts {name} must be a finite number {bound}, not {value!r}")
+        raise AgentError(f"ismcts {name} must be a finite number {bound}, not {shown_value(value)}")
+    return value if value.__class__ in (int, float) else number
 
 
 class ISMCTSAgent:
@@ -118,9 +123,9 @@ class ISMCTSAgent:
         if iterations is None and seconds is None:
             seconds = 1.0
         if iterations is not None:
-            _check_count("iterations", iterations, 1)
+            iterations = _check_count("iterations", iterations, 1)
         if seconds is not None:
-            _check_real("seconds", seconds, positive=True)
+            seconds = _check_real("seconds", seconds, positive=True)
             if seconds > MAX_SECONDS:
                 raise AgentError(
                     f"ismcts seconds is at most {MAX_SECONDS} (a day), not {seconds!r}"
@@ -128,11 +133,11 @@ class ISMCTSAgent:
         if rollout not in ("random", "heavy", "greedy"):
             raise AgentError(f"ismcts rollout is 'random', 'heavy' or 'greedy', not {rollout!r}")
         if exploration is not None:
-            _check_real("exploration", exploration)
+            exploration = _check_real("exploration", exploration)
         if rollout_depth is not None:
-            _check_count("rollout_depth", rollout_depth, 0)
+            rollout_depth = _check_count("rollout_depth", rollout_depth, 0)
         if guide is not None:
-            _check_real("guide", guide)
+            guide = _check_real("guide", guide)
         if not isinstance(stop_early, bool):
             raise AgentError(f"ismcts stop_early is true or false, not {stop_early!r}")
         if not isinstance(reuse, bool):
@@ -140,9 +145,9 @@ class ISMCTSAgent:
         if settle is not None and not isinstance(settle, bool):
             raise AgentError(f"ismcts settle is true or false, not {settle!r}")
         if width is not None:
-            _check_count("width", width, 0)
+            width = _check_count("width", width, 0)
         if tree_depth is not None:
-            _check_count("tree_depth", tree_depth, 0)
+            tree_depth = _check_count("tree_depth", tree_depth, 0)
         if root not in (None, "ucb", "sweep"):
             raise AgentError(f"ismcts root is 'ucb' or 'sweep', not {root!r}")
         if round_end is not None and not isinstance(round_end, bool):
