@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import meeple
 from meeple.cli.app import app
 
 
@@ -132,6 +134,10 @@ def test_replay_step_by_step_goes_back(runner: CliRunner, finished_record: Path)
             "step 0 (action 9999) is illegal",
         ),
         ('{"game": "chess", "options": {}, "players": 2, "seed": 1, "actions": []}', "chess"),
+        (
+            '{"game": "anludim", "options": {}, "players": 3, "seed": 1' + "0" * 5000 + "}",
+            "holds a number too long for a record",
+        ),
     ],
 )
 def test_replay_corrupt_file(runner: CliRunner, tmp_path: Path, content: str, needle: str) -> None:
@@ -147,6 +153,33 @@ def test_replay_missing_file(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
     assert result.exit_code == 2
     assert "cannot read record file" in one_error_line(result.stderr)
+
+
+def test_replay_and_resume_refuse_what_is_no_file_and_read_a_byte_order_mark(
+    runner: CliRunner, tmp_path: Path, finished_record: Path
+) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)  # opening it would wait for a writer
+    for path in ("/dev/zero", str(pipe), str(tmp_path)):
+        for args in (["replay", path], ["play", "anludim", "--resume", path]):
+            result = runner.invoke(app, args)
+            assert result.exit_code == 2, (args, result.output)
+            assert "is not a regular file" in one_error_line(result.stderr)
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + finished_record.read_bytes())
+    result = runner.invoke(app, ["replay", str(marked)])
+    assert result.exit_code == 0, result.output
+
+
+def test_resume_reads_the_game_name_in_any_case(runner: CliRunner, tmp_path: Path) -> None:
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=1)
+    state.apply_action(state.legal_actions()[0])
+    record = {**state.to_record(), "game": "ANLUDIM"}
+    path = tmp_path / "upper.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["play", "Anludim", "--resume", str(path)], input="q\n\n")
+    assert result.exit_code == 0, result.output
+    assert "resumed after 1 decision" in result.stdout
 
 
 def test_bench_runs(runner: CliRunner) -> None:

@@ -61,6 +61,36 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         (["bench", "aridnyk", "--seconds", "inf"], "--seconds must be a number above 0, not inf"),
         (["serve", "--bot-delay", "nan"], "--bot-delay must be 0 or more seconds, not nan"),
         (["serve", "--abandon-after", "inf"], "--abandon-after must be 0 or more hours, not inf"),
+        # (`self` was taken by the game's constructor: a TypeError)
+        (["simulate", "anludim", "-o", "self=1"], "unknown option 'self' for anludim"),
+        (["simulate", "anludim", "-b", "ismcts:seconds=" + "9" * 400], "a finite number > 0"),
+        (
+            ["simulate", "anludim", "--journal", "same.jsonl", "--csv", "same.jsonl"],
+            "--csv and --journal name the same file",
+        ),
+        (
+            ["tournament", "anludim", "-b", "random,greedy", "--csv", "a.png", "--plot", "a.png"],
+            "--csv and --plot name the same file",
+        ),
+        # (two games were played and journaled before the third's seed was refused)
+        (
+            ["simulate", "anludim", "-n", "3", "--seed", str(2**64 - 2)],
+            "seeds run from 18446744073709551614 to 18446744073709551616",
+        ),
+        (
+            [
+                "tournament",
+                "anludim",
+                "-b",
+                "random,greedy",
+                "--games",
+                "3",
+                "--seed",
+                str(2**64 - 1),
+            ],
+            "past the largest (2**64 - 1)",
+        ),
+        (["simulate", "anludim", "-n", "100000000"], "--games is at most 1,000,000 in one run"),
     ],
 )
 def test_bad_bots_and_flags(runner: CliRunner, args: list[str], needle: str) -> None:

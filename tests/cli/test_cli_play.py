@@ -170,6 +170,8 @@ def test_match_action_reads_the_label_before_its_asides_and_names_a_number_it_ho
         match_action("180", turns)
     with pytest.raises(ValueError, match=r"no action numbered 7; choose 1 to 4$"):
         match_action("7", turns)  # a digit of 270 is no number of a label
+    with pytest.raises(ValueError, match=r"no action numbered 999999999…; choose 1 to 4$"):
+        match_action("9" * 5000, turns)  # past Python's digits for an int
 
 
 def test_seat_agents() -> None:

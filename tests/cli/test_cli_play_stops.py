@@ -65,6 +65,12 @@ def test_a_save_name_that_cannot_be_written_is_asked_for_again(
     assert f"could not save to {bad}" in result.stdout
     assert f"game saved to {good}" in result.stdout
     assert load_record(good)["actions"] == []
+    # a name no file can have (a NUL in it) is asked for again too
+    nul = f"{tmp_path}/a\0b.json"
+    result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input=f"q\n{nul}\n{good}\n")
+    assert result.exit_code == 0, result.output
+    assert "embedded null byte" in result.stdout
+    assert f"game saved to {good}" in result.stdout
 
 
 def test_ctrl_c_at_your_own_prompt_offers_to_save(tmp_path: Path) -> None:

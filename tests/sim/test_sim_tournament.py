@@ -113,6 +113,19 @@ def test_tournament_rejects_no_games() -> None:
         run_tournament(game, ["random", "greedy"], 0, seed=1)
 
 
+def test_runs_whose_seeds_pass_the_largest_are_refused_before_a_game_is_played() -> None:
+    game = meeple.load_game("anludim", players=2)
+    played: list[object] = []
+    with pytest.raises(OptionError, match="past the largest"):
+        run_many(game, ["random", "random"], 2, 2**64 - 1, on_game=played.append)
+    with pytest.raises(OptionError, match="past the largest"):
+        run_tournament(game, ["random", "greedy"], 3, 2**64 - 1, on_result=played.append)
+    assert played == []
+    assert len(run_many(game, ["random", "random"], 1, 2**64 - 1)) == 1  # the last seed
+    with pytest.raises(OptionError, match="at most 1,000,000"):
+        run_many(game, ["random", "random"], 10**7, 1)
+
+
 def test_runs_report_the_search_iterations_a_bot_ran() -> None:
     game = meeple.load_game("anludim", players=2)
     search = "ismcts:iterations=16:stop_early=false"

@@ -59,6 +59,7 @@ from meeple.sim.runner import (
     Spread,
     Summary,
     check_games,
+    check_seed_range,
     games_csv,
     run_many,
     seat_names,
@@ -149,6 +150,19 @@ def _progress(label: str, disable: bool) -> Progress:
         console=err(),
         disable=disable,
     )
+
+
+def _check_outputs(*outputs: tuple[str, Path | None]) -> None:
+    """Refuse two output flags that name one file: the second would write over the
+    first (a journal overwritten by the CSV is lost for good)."""
+    seen: dict[Path, str] = {}
+    for flag, path in outputs:
+        if path is None:
+            continue
+        key = path.resolve()
+        if key in seen:
+            raise OptionError(f"{seen[key]} and {flag} name the same file {str(path)!r}")
+        seen[key] = flag
 
 
 def _check_output(path: Path | None, flag: str) -> None:
@@ -326,7 +340,8 @@ def _play_on(
         )
     _refuse_journal(file)
     record = load_record(file)
-    if not isinstance(record.get("game"), str) or record["game"] != game.strip().lower():
+    named = record.get("game")
+    if not isinstance(named, str) or named.strip().lower() != game.strip().lower():
         raise OptionError(f"{str(file)!r} holds a game of {record.get('game')!r}, not of {game!r}")
     state, log = resumed(record)
     seats = seat_agents(bots, state.game.info.players, seat, state.seed)
@@ -461,8 +476,8 @@ def simulate(
     """Let agents play many games; report win rates per seat and bot, lengths, scores."""
     with guarded():
         configured = _load(game, players, option)
-        check_seed(seed)
-        check_games(games)
+        check_seed_range(check_seed(seed), check_games(games) - 1)
+        _check_outputs(("--csv", csv_file), ("--plot", plot), ("--journal", journal))
         _check_output(csv_file, "--csv")
         n = configured.info.players
         names = seat_names(bots, n)
@@ -635,8 +650,8 @@ def tournament(
         if players < 2:
             raise OptionError(f"a tournament needs at least 2 seats, not {players}")
         configured = _load(game, players, option)
-        check_seed(seed)
-        check_games(games)
+        check_seed_range(check_seed(seed), (check_games(games) - 1) // 2)
+        _check_outputs(("--csv", csv_file), ("--plot", plot), ("--journal", journal))
         specs = tournament_bots(bots)
         _check_output(csv_file, "--csv")
         _check_output(plot, "--plot")
@@ -731,8 +746,10 @@ def journal(
 def _refuse_journal(path: Path) -> None:
     """A journal is not a record (it keeps results, not moves): say so, and what reads it."""
     try:
+        if not path.is_file():
+            return  # load_record says what it is
         with path.open(encoding="utf-8") as file:
-            head = json.loads(file.readline())
+            head = json.loads(file.readline(2**16))  # a journal's head line is short
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return  # load_record names what is wrong with the file
     if isinstance(head, dict) and head.get("journal") == MAGIC:

@@ -91,6 +91,8 @@ def match_action(text: str, labels: Sequence[str]) -> int:
     ValueError saying why not; for a number beyond the choices that a label holds
     ("180" of "turn it 180 degrees"), naming that label rather than guessing."""
     text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) > 9:
+        raise ValueError(f"no action numbered {text[:9]}…; choose 1 to {len(labels)}")
     if text.isascii() and text.isdigit():
         number = int(text)
         if 1 <= number <= len(labels):
@@ -375,9 +377,10 @@ class Session:
         """Save the record to `path`; False (and a message) when it cannot be written."""
         try:
             save_record(self.state, path)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             self.console.print(
-                f"could not save to {path}: {exc.strerror or exc}",
+                f"could not save to {path}: {reason}",
                 style="red",
                 markup=False,
                 soft_wrap=True,  # a long path stays whole, to copy

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple import agents
 from meeple.agents import Agent
-from meeple.core.game import Game, check_seed, plain_int
+from meeple.core.game import MAX_SEED, Game, check_seed, plain_int, shown_value
 from meeple.core.rng import mix_seed
 from meeple.errors import AgentError, OptionError
 from meeple.sim.stats import wilson
@@ -134,12 +134,34 @@ def seat_names(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
+MAX_GAMES = 1_000_000
+"""The most games of one run: every result is kept until the summary, so a larger study
+is several runs on consecutive seeds (a journal keeps each)."""
+
+
 def check_games(games: Any, least: int = 1) -> int:
-    """`games` as a count of games to play: an int of at least `least`."""
+    """`games` as a count of games to play: an int of `least` to MAX_GAMES."""
     games = plain_int(games)
     if games.__class__ is not int or games < least:
-        raise OptionError(f"--games must be a whole number of at least {least}, not {games!r}")
+        raise OptionError(
+            f"--games must be a whole number of at least {least}, not {shown_value(games)}"
+        )
+    if games > MAX_GAMES:
+        raise OptionError(
+            f"--games is at most {MAX_GAMES:,} in one run, not {shown_value(games)}: "
+            "split a larger study into runs on consecutive seeds"
+        )
     return int(games)
+
+
+def check_seed_range(seed: int, last: int) -> None:
+    """Refuse a run whose game seeds, `seed` to `seed + last`, go past the largest seed,
+    before any game is played (each game's own check would stop the run halfway)."""
+    if last > 0 and seed + last > MAX_SEED:
+        raise OptionError(
+            f"the games' seeds run from {seed} to {seed + last}, past the largest "
+            "(2**64 - 1): give a lower --seed"
+        )
 
 
 def seating(specs: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
@@ -224,6 +246,7 @@ def run_many(
     names = seat_names(names, game.info.players)
     games = check_games(games, least=0)
     seed = check_seed(seed)
+    check_seed_range(seed, games - 1)
     if rotate is None:
         rotate = should_rotate(names)
     jobs = [GameJob(i, seed + i, seating(names, i, rotate)) for i in range(games)]

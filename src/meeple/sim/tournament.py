@@ -26,6 +26,7 @@ from meeple.sim.runner import (
     GameResult,
     Rate,
     check_games,
+    check_seed_range,
     check_specs,
     iterations_of,
     split_specs,
@@ -293,6 +294,7 @@ def run_tournament(
     """Play the round robin of `bots` (specs), `games` games per pair, and rate them."""
     games = check_games(games)
     seed = check_seed(seed)
+    check_seed_range(seed, (games - 1) // 2)  # the two games of a deal share its seed
     bots = tournament_bots(bots)
     players = game.info.players
     matches = schedule(bots, games, players, seed)
