@@ -75,11 +75,20 @@ def test_a_refused_seat_change_leaves_the_seat_as_it_was(quiet_client: TestClien
         (5, {"token": owner, "spec": "random"}, 400, "seat must be 0..1"),
         (0, {"token": owner, "spec": 3}, 422, "spec"),
         (0, {"spec": "random"}, 422, "token"),
+        # longer than the store's column: a 500 on PostgreSQL
+        (0, {"token": owner, "spec": " " * 300 + "random"}, 422, "at most 200 characters"),
     ]
     for seat, body, status, words in cases:
         response = quiet_client.post(f"/api/tables/{table}/seats/{seat}/bot", json=body)
         assert response.status_code == status, (body, response.text)
         assert words in response.json()["error"], (body, response.text)
+    # a lone surrogate, which JSON allows, failed to encode: a 500
+    response = quiet_client.post(
+        f"/api/tables/{table}/seats/0/bot",
+        content=b'{"token": "\\ud800", "spec": "random"}',
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 403 and "may not change seat 0" in response.json()["error"]
     assert quiet_client.get(f"/api/tables/{table}").json() == before
     response = quiet_client.post("/api/tables/nope/seats/0/bot", json={"token": owner})
     assert response.status_code == 404
@@ -146,3 +155,25 @@ def test_errors_repeat_no_more_than_a_line_of_what_they_were_sent(
     long_id = "a" * 5000
     answer = quiet_client.post(f"/api/tables/{long_id}/join", json={"seat": 0})
     assert answer.status_code == 404 and len(answer.json()["error"]) < 100
+
+
+def test_odd_bodies_and_methods_get_answers_that_say_what_is_wrong(
+    quiet_client: TestClient,
+) -> None:
+    def post(content: bytes, kind: str = "application/json") -> tuple[int, str]:
+        response = quiet_client.post("/api/tables", content=content, headers={"content-type": kind})
+        return response.status_code, response.json()["error"]
+
+    status, error = post(b"{bad")
+    assert status == 422 and error.startswith("the body is not valid JSON at character 1: ")
+    status, error = post(b'{"game": "anludim", "seed": ' + b"9" * 5000 + b"}")
+    assert status == 400 and "holds a number too long" in error
+    body = json.dumps({"game": "anludim", "seats": ["human", "random"]}).encode()
+    status, error = post(body, "text/plain")
+    assert status == 422 and "Content-Type: application/json" in error
+    seats = ["human", "x" * 300]
+    response = quiet_client.post("/api/tables", json={"game": "anludim", "seats": seats})
+    assert response.status_code == 422 and "at most 200 characters" in response.json()["error"]
+    response = quiet_client.delete("/api/games")
+    assert response.status_code == 405 and response.headers["allow"] == "GET"
+    assert quiet_client.get("/api/tables?status=all").json() == []

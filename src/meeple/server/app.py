@@ -145,9 +145,23 @@ def _replay(messages: list[Message], receive: Receive) -> Receive:
 def _validation_text(exc: RequestValidationError) -> str:
     parts = []
     for error in exc.errors()[:5]:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        kind = error.get("type")
+        loc = tuple(error.get("loc", ()))
+        if kind == "json_invalid":  # loc: ("body", the character where reading stopped)
+            reason = error.get("ctx", {}).get("error", "malformed")
+            at = f" at character {loc[1]}" if len(loc) > 1 else ""
+            parts.append(f"the body is not valid JSON{at}: {reason}")
+            continue
+        if loc == ("body",) and kind in ("dict_type", "model_attributes_type"):
+            parts.append("the body must be a JSON object, sent as Content-Type: application/json")
+            continue
+        where = ".".join(str(p) for p in loc if p != "body")
         parts.append(f"{where or 'body'}: {error.get('msg', 'invalid')}")
     return "; ".join(parts) or "the request does not have the documented shape"
+
+
+UNREADABLE_BODY = "There was an error parsing the body"
+"""FastAPI's words for a body its JSON reader gave up on in other ways than a syntax error."""
 
 
 def _page(name: str) -> Response:
@@ -209,7 +223,14 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        detail = str(exc.detail)
+        if exc.status_code == 400 and detail == UNREADABLE_BODY:
+            detail = (
+                "the body cannot be read as JSON: it is not UTF-8, or holds a number too "
+                "long or nesting too deep"
+            )
+        # headers kept: a 405 names the methods allowed (Allow)
+        return JSONResponse({"error": detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +29,10 @@ class _Strict(BaseModel):
 # --- HTTP bodies ------------------------------------------------------------------------
 
 
+MAX_SPEC_CHARS = 200
+"""The longest agent spec a seat takes (the store's column holds this many)."""
+
+
 class CreateTable(_Strict):
     game: str = Field(description="A registered game, e.g. anludim (see GET /api/games).")
     players: int | None = Field(
@@ -37,7 +41,7 @@ class CreateTable(_Strict):
     options: dict[str, Any] = Field(
         default_factory=dict, description="Game options by name (defaults fill the rest)."
     )
-    seats: list[str] = Field(
+    seats: list[Annotated[str, Field(max_length=MAX_SPEC_CHARS)]] = Field(
         description='One entry per seat: "human", or an agent spec such as "random", '
         '"greedy" or "ismcts:iterations=300".',
         min_length=1,
@@ -51,7 +55,9 @@ class JoinSeat(_Strict):
 
 class SeatToBot(_Strict):
     token: str = Field(description="The seat's own token or the table owner's token.")
-    spec: str = Field(default="random", description="The agent spec of the bot.")
+    spec: str = Field(
+        default="random", description="The agent spec of the bot.", max_length=MAX_SPEC_CHARS
+    )
 
 
 # --- HTTP answers -----------------------------------------------------------------------

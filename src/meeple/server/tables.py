@@ -124,7 +124,9 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    # surrogatepass: a token sent with a lone surrogate (which JSON allows) matches no
+    # seat instead of failing to encode
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def token_matches(token: str, digest: str | None) -> bool:
