@@ -35,7 +35,7 @@ def replay(
             "record 'options' names the players or the game: those are the record's "
             "own 'players' and 'game'"
         )
-    if isinstance(actions, list | tuple):  # numpy integers (a record built in Python) as ints
+    if isinstance(actions, list):  # numpy integers (a record built in Python) as ints
         actions = [plain_int(a) for a in actions]
     if not isinstance(actions, list) or not all(
         isinstance(a, int) and not isinstance(a, bool) for a in actions
