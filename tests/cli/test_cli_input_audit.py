@@ -63,6 +63,10 @@ def refused(runner: CliRunner, args: list[str]) -> str:
         (["serve", "--abandon-after", "inf"], "--abandon-after must be 0 or more hours, not inf"),
         # (`self` was taken by the game's constructor: a TypeError)
         (["simulate", "anludim", "-o", "self=1"], "unknown option 'self' for anludim"),
+        (
+            ["simulate", "aridnyk", "-o", "preset=family", "-o", "preset=standard"],
+            "the option 'preset' is given twice",
+        ),
         (["simulate", "anludim", "-b", "ismcts:seconds=" + "9" * 400], "a finite number > 0"),
         (
             ["simulate", "anludim", "--journal", "same.jsonl", "--csv", "same.jsonl"],

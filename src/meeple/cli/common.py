@@ -78,6 +78,8 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
             raise OptionError(f"an option is written name=value, not {pair!r}")
         if name == "players":
             raise OptionError("the number of players is --players, not an option")
+        if name in options:  # as an agent spec refuses a setting given twice
+            raise OptionError(f"the option {name!r} is given twice")
         options[name] = parse_value(value.strip())
     return options
 
