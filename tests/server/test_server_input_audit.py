@@ -177,3 +177,17 @@ def test_odd_bodies_and_methods_get_answers_that_say_what_is_wrong(
     response = quiet_client.delete("/api/games")
     assert response.status_code == 405 and response.headers["allow"] == "GET"
     assert quiet_client.get("/api/tables?status=all").json() == []
+
+
+def test_the_schema_declares_the_limits_the_server_keeps(quiet_client: TestClient) -> None:
+    """So a client (or a schema-driven fuzzer) knows them before it is refused."""
+    spec = quiet_client.get("/openapi.json").json()
+    query = {p["name"]: p["schema"] for p in spec["paths"]["/api/tables"]["get"]["parameters"]}
+    assert query["status"]["enum"] == ["all", "open", "over", "playing", "waiting"]
+    assert (query["limit"]["minimum"], query["limit"]["maximum"]) == (1, 1000)
+    replay = spec["paths"]["/api/tables/{table_id}/replay"]["get"]["parameters"]
+    assert {p["name"]: p["schema"].get("minimum") for p in replay}["step"] == 0
+    schemas = spec["components"]["schemas"]
+    assert schemas["JoinSeat"]["properties"]["seat"]["minimum"] == 0
+    assert schemas["CreateTable"]["properties"]["game"]["minLength"] == 1
+    assert schemas["SeatToBot"]["properties"]["spec"]["maxLength"] == 200

@@ -34,7 +34,13 @@ from meeple.server.protocol import (
     TableInfo,
     error_message,
 )
-from meeple.server.tables import ABANDON_AFTER_HOURS, Connection, Table, TableManager
+from meeple.server.tables import (
+    ABANDON_AFTER_HOURS,
+    LIST_STATUSES,
+    Connection,
+    Table,
+    TableManager,
+)
 from meeple.store import Store, StoreError
 
 log = logging.getLogger("meeple.server")
@@ -272,9 +278,18 @@ def create_app(
     async def list_tables(
         status: Annotated[
             str,
-            Query(description="waiting, playing, over, open (waiting or playing) or all"),
+            Query(
+                description="waiting, playing, over, open (waiting or playing) or all",
+                json_schema_extra={"enum": sorted(LIST_STATUSES)},
+            ),
         ] = "open",
-        limit: Annotated[int, Query(description="At most this many, newest first.")] = 100,
+        limit: Annotated[
+            int,
+            Query(
+                description="At most this many, newest first.",
+                json_schema_extra={"minimum": 1, "maximum": 1000},
+            ),
+        ] = 100,
     ) -> list[dict[str, Any]]:
         """The tables for the lobby."""
         return await manager.list_tables(status, limit)
@@ -308,9 +323,18 @@ def create_app(
     @app.get("/api/tables/{table_id}/replay", responses=ERRORS, tags=["tables"])
     async def replay(
         table_id: TableId,
-        step: Annotated[int, Query(description="How many moves in: 0 is the deal.")] = 0,
+        step: Annotated[
+            int,
+            Query(
+                description="How many moves in: 0 is the deal.", json_schema_extra={"minimum": 0}
+            ),
+        ] = 0,
         seat: Annotated[
-            int | None, Query(description="Whose view: a seat, or none for a spectator's.")
+            int | None,
+            Query(
+                description="Whose view: a seat, or none for a spectator's.",
+                json_schema_extra={"minimum": 0},
+            ),
         ] = None,
     ) -> dict[str, Any]:
         """A finished game after its first `step` moves, as a seat or a spectator saw it

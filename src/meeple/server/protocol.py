@@ -34,7 +34,10 @@ MAX_SPEC_CHARS = 200
 
 
 class CreateTable(_Strict):
-    game: str = Field(description="A registered game, e.g. anludim (see GET /api/games).")
+    game: str = Field(
+        description="A registered game, e.g. anludim (see GET /api/games).",
+        json_schema_extra={"minLength": 1},
+    )
     players: int | None = Field(
         default=None, description="Number of seats; default: the length of `seats`."
     )
@@ -46,11 +49,17 @@ class CreateTable(_Strict):
         '"greedy" or "ismcts:iterations=300".',
         min_length=1,
     )
-    seed: int | None = Field(default=None, description="The game's seed (default: a random one).")
+    seed: int | None = Field(
+        default=None,
+        description="The game's seed, 0 to 2**63 - 1 (default: a random one).",
+        json_schema_extra={"minimum": 0},
+    )
 
 
 class JoinSeat(_Strict):
-    seat: int = Field(description="A human seat that no one has taken yet.")
+    seat: int = Field(
+        description="A human seat that no one has taken yet.", json_schema_extra={"minimum": 0}
+    )
 
 
 class SeatToBot(_Strict):
