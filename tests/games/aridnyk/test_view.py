@@ -24,7 +24,7 @@ from meeple.games.aridnyk.components import (
     trinket_text,
 )
 from meeple.games.aridnyk.rules import AridnykState
-from meeple.games.aridnyk.screen import ABBREVIATIONS, Board
+from meeple.games.aridnyk.screen import ABBREVIATIONS, LETTERS, Board, _board
 from meeple.games.aridnyk.view import render
 from meeple.sim.runner import make_agents
 
@@ -199,10 +199,26 @@ def test_narrow_screens_shrink_the_cells_then_list_the_tiles() -> None:
     compact = text_of(board, width=4 + 6 * columns)
     assert "~~~~~" not in compact  # four-wide cells
     assert "too wide" not in compact
-    listing = text_of(board, width=4 + 6 * columns - 1)
+    # three-wide cells, each tile named by a terrain letter and its number
+    narrow = text_of(board, width=4 + 5 * columns)
+    assert "too wide" not in narrow and "~~~~" not in narrow
+    for cell in obs["board"]:
+        assert f"{LETTERS[cell['terrain']]}{cell['tile']:>2}" in narrow
+    listing = text_of(board, width=4 + 5 * columns - 1)
     assert "too wide to draw here" in listing
     for cell in obs["board"]:
         assert f"({cell['x']}, {cell['y']})" in listing
+
+
+def test_the_legend_names_the_terrains_as_the_board_beside_it_does() -> None:
+    state = next(s for s in positions(2, {}, seed=2) if len(s._layout.at) >= 20)
+    obs = state.observation(0)
+    columns = len(Board(obs).xs)
+    panel = _board(obs)
+    wide = flat(text_of(panel, width=4 + 6 * columns + 4))
+    assert "Wd Woods · Pk Peaks · Pl Polonyna · Rv River · Lk Lake" in wide
+    narrow = flat(text_of(panel, width=4 + 5 * columns + 4))
+    assert "W Woods · ^ Peaks · P Polonyna · R River · o Lake" in narrow
 
 
 def test_reaction_prompt_and_game_over_from_hand_made_observations() -> None:

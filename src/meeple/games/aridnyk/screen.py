@@ -45,6 +45,9 @@ PLACEHOLDER_LABEL = (
     "stand-ins, not the published components "
 )
 ABBREVIATIONS = {"woods": "Wd", "peaks": "Pk", "polonyna": "Pl", "river": "Rv", "lake": "Lk"}
+LETTERS = {"woods": "W", "peaks": "^", "polonyna": "P", "river": "R", "lake": "o"}
+"""A terrain in one character, for the three-wide cells of a board on a narrow screen
+(none a Spirit's mark: those share the cells)."""
 TERRAIN_STYLES = {  # the inside of a tile's box
     "woods": "bold bright_white on dark_green",
     "peaks": "bold black on grey82",
@@ -117,7 +120,7 @@ class Board:
 
     def _inner(self, max_width: int) -> int | None:
         """The inside width of a cell that fits `max_width`; None: draw a list instead."""
-        for inner in (5, 4):
+        for inner in (5, 4, 3):
             if Y_LABEL + len(self.xs) * (inner + 2) <= max_width:
                 return inner
         return None
@@ -178,6 +181,8 @@ def _seat_key(item: tuple[Any, Any]) -> int:
 
 
 def _label(cell: Cell, inner: int) -> str:
+    if inner <= 3:
+        return f"{LETTERS.get(cell.terrain, cell.terrain[:1])}{cell.tile:>2}"
     abbr = ABBREVIATIONS.get(cell.terrain, cell.terrain[:2].title())
     return f"{abbr} {cell.tile:>2}" if inner >= 5 else f"{abbr}{cell.tile:>2}"
 
@@ -226,13 +231,34 @@ def _empty(inner: int) -> tuple[Text, Text, Text, Text]:
     return blank, dot, blank.copy(), blank.copy()
 
 
-def legend(players: int, you: Any) -> Text:
-    """What the colours, marks and edges of the grid mean."""
+class Legend:
+    """The legend of `board`, naming the terrains as the board drawn beside it does."""
+
+    def __init__(self, board: Board, players: int, you: Any) -> None:
+        self.board = board
+        self.players = players
+        self.you = you
+
+    def _text(self, max_width: int) -> Text:
+        inner = self.board._inner(max_width)
+        return legend(self.players, self.you, letters=inner is not None and inner <= 3)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._text(options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._text(options.max_width)
+
+
+def legend(players: int, you: Any, letters: bool = False) -> Text:
+    """What the colours, marks and edges of the grid mean (`letters`: the terrains as the
+    three-wide cells name them)."""
     text = Text("Terrain: ")
+    marks = LETTERS if letters else ABBREVIATIONS
     for i, name in enumerate(TERRAINS):
         if i:
             text.append(" · ")
-        text.append(ABBREVIATIONS[name], style=TERRAIN_STYLES[name])
+        text.append(marks[name], style=TERRAIN_STYLES[name])
         text.append(f" {TERRAIN_TITLES[i]}")
     text.append("   water edges: ")
     text.append("~~", style=WATER_STYLE)
@@ -387,8 +413,9 @@ def _reaction(obs: Mapping[str, Any]) -> Panel | None:
 
 
 def _board(obs: Mapping[str, Any]) -> Panel:
+    board = Board(obs)
     return Panel(
-        Group(Board(obs), legend(int(obs.get("players", 0)), obs.get("you"))),
+        Group(board, Legend(board, int(obs.get("players", 0)), obs.get("you"))),
         title="Board (x grows east →, y grows north ↑)",
         title_align="left",
         expand=False,
