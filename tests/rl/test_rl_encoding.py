@@ -269,6 +269,23 @@ def test_encode_refuses_another_player_count_or_a_spectators_view(name: str) -> 
         encoder.encode(watched.public_observation())
 
 
+@pytest.mark.parametrize(
+    ("name", "option", "value"), [("anludim", "variant", "expert"), ("arnak", "board", "snake")]
+)
+def test_encode_refuses_an_observation_of_another_variant(
+    name: str, option: str, value: str
+) -> None:
+    """The options an observation states are checked: the encoding of the other
+    variant (its configuration block, Arnak's travel costs) would be wrong."""
+    encoder = encoder_for(meeple.load_game(name, players=2))
+    other = meeple.load_game(name, players=2, **{option: value}).new_initial_state(seed=1)
+    with pytest.raises(NoEncoderError, match=f'observation with {option}="{value}"'):
+        encoder.encode(other.observation(0))
+    assert encoder_for(other.game).encode(other.observation(0)).shape == (
+        encoder_for(other.game).size,
+    )
+
+
 def test_unknown_game_has_no_encoder() -> None:
     info = GameInfo("nosuchgame", "No", 2, 2, 2, 3, {}, {})
     with pytest.raises(NoEncoderError, match=r"register one with meeple\.rl\.register_encoder"):

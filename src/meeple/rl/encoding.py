@@ -146,6 +146,16 @@ class Encoder(ABC):
                 f"an encoder reads a seat's observation (you: 0..{players - 1}), "
                 f"not one with you={shown_value(you)} (a spectator's view has none)"
             )
+        for key, option in self.shown_options:
+            if key in observation and observation[key] != info.values.get(option):
+                raise NoEncoderError(
+                    f"the encoder of {_shown_config(info)} cannot encode an observation "
+                    f"with {key}={shown_value(observation[key])}: use encoder_for(state.game)"
+                )
+
+    shown_options: tuple[tuple[str, str], ...] = ()
+    """(observation key, game option) of the options an observation states, which
+    `encode` checks against this encoder's configuration."""
 
     def check(self, observation: Mapping[str, Any]) -> None:
         """Raise a MeepleError if `observation` is not one this encoder can read (another

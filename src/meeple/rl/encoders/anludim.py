@@ -50,6 +50,7 @@ _ID_HALF = itemgetter("id", "half")
 
 class AnludimEncoder(Encoder):
     game_name = "anludim"
+    shown_options = (("variant", "variant"),)
 
     def build(self, layout: Layout) -> None:
         n = self.info.players

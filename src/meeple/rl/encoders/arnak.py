@@ -260,6 +260,7 @@ def _changed(new: Sequence[Any], old: Sequence[Any]) -> Iterator[int]:
 
 class ArnakEncoder(Encoder):
     game_name = "arnak"
+    shown_options = (("board", "board"),)
 
     def build(self, layout: Layout) -> None:
         n = self.info.players
