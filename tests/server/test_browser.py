@@ -52,6 +52,7 @@ from selenium.common.exceptions import (  # noqa: E402
 )
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -1164,3 +1165,69 @@ def test_aridnyk_fulfilled_plots_open_to_their_texts(server: str, browser: WebDr
     for li in items:
         number = int(li.text.split("·")[0].split()[1])
         assert plots[number]["effect"] in li.text
+
+
+def focused(driver: WebDriver) -> WebElement:
+    element: WebElement = driver.switch_to.active_element
+    return element
+
+
+def test_keyboard_play_keeps_its_place_and_the_other_seats_moves_are_announced(
+    server: str, browser: WebDriver
+) -> None:
+    body = {"game": "anludim", "seats": ["human", "random"], "seed": 1}
+    sit_at_new_table(browser, server, body)
+    wait_my_turn(browser)
+
+    # Enter on an action button plays it; the keyboard lands on the choices, not the page.
+    start = next(
+        b for b in css(browser, "[data-testid=action-button]") if b.text.startswith("place")
+    )
+    before = log_size(browser)
+    start.send_keys(Keys.ENTER)
+    wait_for(browser, "the move", lambda: log_size(browser) > before)
+    wait_for(browser, "pickable hand cards", present(browser, "[data-testid=hand-card][data-act]"))
+    assert focused(browser).tag_name != "body"
+
+    # Enter on a card's turn button turns the card: it used to play the card.
+    card = css(browser, "[data-testid=hand-card][data-act]")[0]
+    card_id, top = card.get_attribute("data-card"), card.get_attribute("data-top-half")
+    before = log_size(browser)
+    flip = card.find_element(By.CSS_SELECTOR, "[data-testid=flip]")
+    assert "turn the card" in str(flip.get_attribute("aria-label"))
+    flip.send_keys(Keys.ENTER)
+    selector = f"[data-testid=hand-card][data-card='{card_id}']"
+    wait_for(
+        browser,
+        "the card to turn",
+        lambda: css(browser, selector)[0].get_attribute("data-top-half") != top,
+    )
+    assert log_size(browser) == before
+    assert focused(browser).get_attribute("data-testid") == "flip"
+    assert focused(browser).get_attribute("data-card") == card_id
+    # a target is named by what choosing it does
+    target = css(browser, "[data-testid=game-view] div[data-act]")[0]
+    assert target.get_attribute("aria-label") == target.get_attribute("title") != ""
+
+    # Play on with the keyboard until the bot has moved: its move is announced.
+    for _ in range(12):
+        wait_my_turn(browser)
+        before = log_size(browser)
+        css(browser, "[data-testid=action-button]")[-1].send_keys(Keys.ENTER)
+        wait_for(browser, "the move", lambda b=before: log_size(browser) > b)
+        seats = [e.get_attribute("data-seat") for e in css(browser, "[data-testid=log-entry]")]
+        if "1" in seats:
+            break
+    bot_moves = [
+        e.find_element(By.CSS_SELECTOR, ".log-text").text
+        for e in css(browser, "[data-testid=log-entry]")
+        if e.get_attribute("data-seat") == "1"
+    ]
+    assert bot_moves
+    said = wait_for(
+        browser,
+        "the announcement",
+        lambda: css(browser, "[data-testid=announce]")[0].get_attribute("textContent"),
+    )
+    assert "seat 1: " in said and any(move in said for move in bot_moves), said
+    assert css(browser, "[data-testid=error-banner]")[0].get_attribute("role") == "alert"

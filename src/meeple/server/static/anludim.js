@@ -43,7 +43,9 @@ function halfEl(half, which, extra = {}) {
   const [value, colour] = half;
   return h('div', { class: ['half', which, `c-${colour}`], 'data-half-colour': colour, ...extra },
     h('span', { class: 'half-value' }, String(value)),
-    h('span', { class: 'half-colour' }, colour));
+    h('span', { class: 'half-colour' }, colour),
+    // small cards show the colour's letter too: colour alone does not tell every eye
+    h('span', { class: 'half-letter', 'aria-hidden': 'true' }, String(colour).slice(0, 1).toUpperCase()));
 }
 
 /** A face-up card showing both halves, the given one on top. */
@@ -91,12 +93,15 @@ function pickableCard(card, A, legal, act, { defaultTop = 0, forceTop = null, ex
     'data-testid': 'flip',
     'data-card': card.id,
     title: 'turn the card: choose which half counts',
-    'aria-label': `turn card ${card.id}`,
+    'aria-label': `turn the card ${(card.halves ?? []).map(([v, c]) => `${c} ${v}`).join(' | ')}`,
   }, '⇅');
   flip.addEventListener('click', (ev) => {
     ev.stopPropagation();
+    const focused = document.activeElement === flip;
     flips.set(card.id, 1 - top);
     rerender();
+    // the card is drawn anew: the keyboard stays on its turn button
+    if (focused) document.querySelector(`[data-testid=flip][data-card="${card.id}"]`)?.focus();
   });
   el.append(flip);
   return el;

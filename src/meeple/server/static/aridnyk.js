@@ -360,8 +360,8 @@ function boardView(obs, msg, A, legal, act, you) {
     viewBox: `${vbX} ${vbY} ${width} ${height}`,
     class: 'board',
     'data-testid': 'board',
-    role: 'img',
-    'aria-label': 'the board',
+    role: 'group',
+    'aria-label': 'the board: its tiles, and the places you may choose',
     style: { 'max-width': `${Math.max(width * 1.25, 320)}px` },
   });
   // cell (x, y) is the square [x*S, x*S+S] x [-y*S, -y*S+S]

@@ -744,7 +744,7 @@ const STYLE = `
 .arnak .player.current .player-head strong { text-decoration: underline; }
 .arnak .player-head { display: flex; align-items: center; gap: 0.4rem; margin-bottom: 0.3rem; }
 .arnak .step-text { font-weight: 600; }
-.arnak .discover-cost { font-weight: 600; white-space: nowrap; }
+.arnak .discover-cost { font-weight: 600; }
 .arnak .chip.temple .temple-cost { color: #4a2a5a; }
 .arnak .arnak-card .click-does { margin-top: 0.25rem; font-size: 0.74rem; font-weight: 700; color: #b45309; }
 `;

@@ -86,7 +86,9 @@ export function titleCase(key) {
     .join(' ');
 }
 
-export const SEAT_COLOURS = ['#d8432e', '#2f6fdb', '#e0a100', '#8a3fc1', '#1c9a6c', '#e26ab0'];
+// Dark enough for white text on them (4.5:1), but the yellow, which takes dark text.
+export const SEAT_COLOURS = ['#c63b27', '#2f6fdb', '#e0a100', '#8a3fc1', '#167a55', '#b8428a'];
+const SEAT_INKS = ['#fff', '#fff', '#1b1300', '#fff', '#fff', '#fff'];
 
 export function seatColour(seat) {
   return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
@@ -122,7 +124,11 @@ export function keepNewTable(res, mySeat) {
 export function seatChip(seat, you) {
   return h(
     'span',
-    { class: 'seat-chip', style: { '--seat': seatColour(seat) }, 'data-seat': seat },
+    {
+      class: 'seat-chip',
+      style: { '--seat': seatColour(seat), '--seat-ink': SEAT_INKS[SEAT_COLOURS.indexOf(seatColour(seat))] },
+      'data-seat': seat,
+    },
     seatLabel(seat, you),
   );
 }
@@ -155,6 +161,8 @@ export function clickable(el, id, legal, act) {
   } else {
     el.title = text;
   }
+  // named by what choosing it does, not by the run of texts inside it
+  el.setAttribute('aria-label', text);
   const fire = (ev) => {
     ev.preventDefault();
     ev.stopPropagation();
@@ -162,6 +170,9 @@ export function clickable(el, id, legal, act) {
   };
   el.addEventListener('click', fire);
   el.addEventListener('keydown', (ev) => {
+    // only keys pressed on the target itself: Enter on a button inside it (Anludim's
+    // turn-the-card) is that button's
+    if (ev.target !== el) return;
     if (ev.key === 'Enter' || ev.key === ' ') fire(ev);
   });
   return el;

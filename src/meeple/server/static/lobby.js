@@ -215,7 +215,7 @@ function absoluteUrl(url) {
 }
 
 function inviteRow(invite, label) {
-  const field = h('input', { type: 'text', readonly: true, value: absoluteUrl(invite.url), 'data-testid': `invite-url-${invite.seat}`, class: 'invite-url' });
+  const field = h('input', { type: 'text', readonly: true, value: absoluteUrl(invite.url), 'data-testid': `invite-url-${invite.seat}`, class: 'invite-url', 'aria-label': `invitation link for seat ${invite.seat}` });
   const copy = h('button', { type: 'button', 'data-testid': `invite-copy-${invite.seat}` }, 'Copy');
   copy.addEventListener('click', async () => {
     const ok = await copyText(field.value, field);
@@ -269,6 +269,7 @@ function showCreated(id, mine, others, mineSeats) {
     : h('a', { class: 'button', href: `/table/${encodeURIComponent(id)}`, 'data-testid': 'go-to-seat' }, 'Watch the table →');
   els.created.append(h('p', { class: 'buttons' }, go));
   els.created.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  go.focus({ preventScroll: true }); // the create button is disabled meanwhile: the keyboard goes on here
   refreshTables();
 }
 
@@ -325,6 +326,11 @@ function renderTables(list) {
   const rows = list
     .filter((t) => showOver || t.status !== 'over')
     .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created ?? '').localeCompare(String(a.created ?? '')));
+  // the list is drawn anew every few seconds: the keyboard stays on its button
+  const focused = document.activeElement;
+  const kept = focused instanceof Element && els.tables.contains(focused)
+    ? `[data-testid="${focused.getAttribute('data-testid')}"][data-table="${focused.getAttribute('data-table')}"]`
+    : null;
   clear(els.tables);
   if (rows.length === 0) {
     els.tables.append(h('p', { class: 'muted', 'data-testid': 'no-tables' }, showOver ? 'No tables yet.' : 'No open tables. Create one!'));
@@ -338,12 +344,12 @@ function renderTables(list) {
     if (mine && t.status !== 'over') {
       buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, 'Resume'));
     } else if (free.length && t.status !== 'over') {
-      const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
+      const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat, 'aria-label': `join ${gameTitle(t.game)} table ${t.id}, seat ${free[0].seat}` }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
       b.addEventListener('click', () => join(t, free[0].seat, b));
       buttons.append(b);
     }
     const watchUrl = `/table/${encodeURIComponent(t.id)}?watch=1`;
-    buttons.append(h('a', { class: 'button', href: watchUrl, 'data-testid': 'watch', 'data-table': t.id }, t.status === 'over' ? 'View' : 'Watch'));
+    buttons.append(h('a', { class: 'button', href: watchUrl, 'data-testid': 'watch', 'data-table': t.id, 'aria-label': `${t.status === 'over' ? 'view' : 'watch'} ${gameTitle(t.game)} table ${t.id}` }, t.status === 'over' ? 'View' : 'Watch'));
     tbody.append(
       h('tr', { 'data-testid': 'table-row', 'data-table': t.id, 'data-status': t.status },
         h('td', {}, h('strong', {}, gameTitle(t.game)), h('div', { class: 'muted small' }, `#${t.id}`)),
@@ -362,6 +368,7 @@ function renderTables(list) {
         h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num col-moves' }, 'Moves'), h('th', { class: 'col-created' }, 'Created'), h('th', {}, ''))),
         tbody)),
   );
+  if (kept) els.tables.querySelector(kept)?.focus({ preventScroll: true });
 }
 
 async function refreshTables() {

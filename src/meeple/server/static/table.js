@@ -35,7 +35,17 @@ const els = {
   chatNone: $('chat-none'),
   chatForm: $('chat-form'),
   chatInput: $('chat-input'),
+  announce: $('announce'),
 };
+
+/** Say `text` to screen readers (the polite live region), as a new announcement. */
+function announce(text) {
+  els.announce.textContent = '';
+  // a beat apart, so the same words said twice are heard twice
+  setTimeout(() => {
+    els.announce.textContent = text;
+  }, 50);
+}
 
 const parts = location.pathname.split('/').filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.indexOf('table') + 1] ?? '');
@@ -199,7 +209,8 @@ function connect() {
     } else if (msg.type === 'hint') {
       hint = msg;
       if (lastMsg && !replay) {
-        renderActions(lastMsg, lastMsg.table ?? {}, typeof lastMsg.seat === 'number' ? lastMsg.seat : null);
+        keepingFocus(() => renderActions(lastMsg, lastMsg.table ?? {}, typeof lastMsg.seat === 'number' ? lastMsg.seat : null));
+        announce(`Hint: the ${msg.bot} bot would choose ${msg.text}.`);
         // bring the hinted move into sight: in the game view if it is there, else the list
         const seen = els.game.querySelector('.hinted') ?? els.actions.querySelector('[data-testid=hint]');
         seen?.scrollIntoView({ block: 'nearest' });
@@ -384,7 +395,38 @@ function onState(msg) {
     });
 }
 
+/** A selector that finds `el` again once the page is drawn anew (its action, id or
+ * test id), or null. */
+function focusKey(el) {
+  if (!(el instanceof Element) || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const testid = el.getAttribute('data-testid');
+  const parts = testid ? [`[data-testid="${CSS.escape(testid)}"]`] : [];
+  const name = ['data-act', 'data-action', 'data-card'].find((n) => el.hasAttribute(n));
+  if (name) parts.push(`[${name}="${CSS.escape(el.getAttribute(name))}"]`);
+  return parts.length ? parts.join('') : null;
+}
+
+/** Where the keyboard was, kept across a redraw: the same control if it is still
+ * there, else the heading of the choices, so focus never falls back to the page. */
+function keepingFocus(draw) {
+  const before = document.activeElement;
+  const inside = before instanceof Element && [els.game, els.actions, els.replay].some((part) => part.contains(before));
+  const key = inside ? focusKey(before) : null;
+  draw();
+  if (!inside || document.contains(before)) return;
+  const again = key ? document.querySelector(key) : null;
+  const fallback = els.actions.querySelector('h3') ?? els.actions;
+  const target = again ?? fallback;
+  if (target === fallback) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 function renderAll(msg) {
+  keepingFocus(() => drawAll(msg));
+}
+
+function drawAll(msg) {
   const table = msg.table ?? {};
   const seat = typeof msg.seat === 'number' ? msg.seat : null;
   if (token && seat === null) {
@@ -490,6 +532,7 @@ document.addEventListener('keydown', (event) => {
     return;
   }
   if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey || typing) return;
+  if (document.querySelector('dialog[open]')) return; // the keys are the dialog's then
   if (event.key === 'ArrowLeft') showStep(currentStep() - 1);
   else if (event.key === 'ArrowRight') showStep(currentStep() + 1);
   else return;
@@ -720,7 +763,7 @@ function renderInvites(table) {
   els.invites.dataset.signature = signature;
   clear(els.invites).append(h('h3', {}, 'Invite the other players'));
   for (const inv of open) {
-    const field = h('input', { type: 'text', readonly: true, class: 'invite-url', value: new URL(inv.url, location.origin).href, 'data-testid': `invite-url-${inv.seat}` });
+    const field = h('input', { type: 'text', readonly: true, class: 'invite-url', value: new URL(inv.url, location.origin).href, 'data-testid': `invite-url-${inv.seat}`, 'aria-label': `invitation link for seat ${inv.seat}` });
     const copy = h('button', { type: 'button', 'data-testid': `invite-copy-${inv.seat}` }, 'Copy');
     copy.addEventListener('click', async () => {
       copy.textContent = (await copyText(field.value, field)) ? 'Copied' : 'Select and copy';
@@ -866,7 +909,7 @@ function renderActions(msg, table, seat) {
   const autoBox = h('input', { type: 'checkbox', 'data-testid': 'auto-toggle', checked: auto });
   autoBox.addEventListener('change', () => {
     store('local', AUTO_KEY, autoBox.checked ? '1' : null);
-    renderActions(msg, table, seat);
+    keepingFocus(() => renderActions(msg, table, seat));
   });
   const autoLabel = h('label', { class: 'small muted', title: 'play a decision with a single choice by itself' }, autoBox, ' play single choices');
   const undoButton = msg.undo
@@ -942,11 +985,20 @@ function renderLog(msg, seat) {
   if (msg.log_start === 0 || Number(els.log.dataset.count) > log.length || els.log.dataset.perspective !== perspective) clear(els.log);
   els.log.dataset.perspective = perspective;
   const have = els.log.children.length;
+  const heard = [];
   for (let i = have; i < log.length; i++) {
     const entry = log[i];
     const who = typeof entry.seat === 'number' && entry.seat >= 0 ? entry.seat : null;
+    // the other seats' moves as they come (not a whole log drawn at once)
+    if (have > 0 && !msg.replay && who !== seat) heard.push(`${who === null ? '' : `${seatName(who)}: `}${entry.text ?? ''}`);
+    const pick = (ev) => {
+      if (els.log.dataset.over !== 'true') return;
+      if (ev.type === 'keydown' && ev.key !== 'Enter' && ev.key !== ' ') return;
+      ev.preventDefault();
+      showStep(i + 1);
+    };
     els.log.append(
-      h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '', onClick: () => showStep(i + 1) },
+      h('li', { 'data-testid': 'log-entry', 'data-seat': who ?? '', onClick: pick, onKeydown: pick },
         h('span', { class: 'log-num' }, String(i + 1)),
         who !== null
           ? h('span', { class: 'seat-chip', style: { '--seat': seatColour(who) } }, who === seat ? 'you' : seatName(who))
@@ -956,12 +1008,14 @@ function renderLog(msg, seat) {
     );
   }
   els.log.dataset.count = String(log.length);
+  if (heard.length) announce(heard.join('. '));
   // A finished game: a move's entry shows the table after it; the one shown is marked.
   const over = (msg.table ?? {}).status === 'over';
   els.log.dataset.over = String(over);
   const step = msg.replay ? msg.replay.step : null;
   if (over) {
     [...els.log.children].forEach((li, i) => {
+      li.tabIndex = 0; // a finished game's moves are chosen by keyboard too
       li.classList.toggle('current', step !== null && i === step - 1);
       li.classList.toggle('future', step !== null && i >= step);
     });
