@@ -1207,7 +1207,7 @@ def test_keyboard_play_keeps_its_place_and_the_other_seats_moves_are_announced(
     assert focused(browser).get_attribute("data-card") == card_id
     # a target is named by what choosing it does
     target = css(browser, "[data-testid=game-view] div[data-act]")[0]
-    assert target.get_attribute("aria-label") == target.get_attribute("title") != ""
+    assert target.get_attribute("aria-description") == target.get_attribute("title") != ""
 
     # Play on with the keyboard until the bot has moved: its move is announced.
     for _ in range(12):

@@ -699,7 +699,7 @@ const STYLE = `
 .arnak .site-text { margin: 0.2rem 0; }
 .arnak .guardian { font-size: 0.8rem; color: #7f1d1d; margin: 0.15rem 0; }
 .arnak .guardian.used { opacity: 0.6; }
-.arnak .spaces { display: flex; gap: 0.5rem; margin-top: 0.25rem; }
+.arnak .spaces { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.25rem; }
 .arnak .space { display: inline-flex; align-items: center; gap: 0.2rem; font-size: 0.8rem; }
 .arnak .meeple { display: inline-flex; align-items: center; justify-content: center; width: 1.35rem; height: 1.35rem; border-radius: 50% 50% 35% 35%;
   color: #fff; font-weight: 700; font-size: 0.75rem; border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(0,0,0,0.25); }
@@ -724,12 +724,12 @@ const STYLE = `
 .arnak .token.rival { background: #4e342e; color: #fff; border-radius: 4px; padding: 0 0.2rem; }
 .arnak .row-fx div { line-height: 1.3; }
 .arnak .chip.bonus { background: #fff3c4; }
-.arnak .res-coin { color: #8a6d00; } .arnak .chip.res-coin { background: #fff3c4; }
+.arnak .res-coin { color: #6b5400; } .arnak .chip.res-coin { background: #fff3c4; }
 .arnak .res-compass { color: #00695c; } .arnak .chip.res-compass { background: #e0f2f1; }
 .arnak .chip.res-tablet { background: #e3f2fd; color: #1a4f8a; }
 .arnak .chip.res-arrowhead { background: #fdecea; color: #8e1c12; }
 .arnak .chip.res-jewel { background: #f3e5f5; color: #6a1b9a; }
-.arnak .arnak-card .free { font-size: 0.7rem; padding: 0 0.3rem; border-radius: 4px; background: #fff3c4; color: #8a6d00; }
+.arnak .arnak-card .free { font-size: 0.7rem; padding: 0 0.3rem; border-radius: 4px; background: #fff3c4; color: #6b5400; }
 .arnak .token { color: #fff; font-weight: 700; }
 .arnak .chip.temple { background: #f3e5f5; }
 .arnak .chip.idol { background: #efebe9; }

@@ -161,8 +161,9 @@ export function clickable(el, id, legal, act) {
   } else {
     el.title = text;
   }
-  // named by what choosing it does, not by the run of texts inside it
-  el.setAttribute('aria-label', text);
+  // what choosing it does, read after its name (the text it shows, which speech
+  // input says to pick it)
+  el.setAttribute('aria-description', text);
   const fire = (ev) => {
     ev.preventDefault();
     ev.stopPropagation();

@@ -365,7 +365,7 @@ function renderTables(list) {
   els.tables.append(
     h('div', { class: 'list-scroll' },
       h('table', { class: 'list', 'data-testid': 'tables-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num col-moves' }, 'Moves'), h('th', { class: 'col-created' }, 'Created'), h('th', {}, ''))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Status'), h('th', {}, 'Seats'), h('th', { class: 'num col-moves' }, 'Moves'), h('th', { class: 'col-created' }, 'Created'), h('th', {}, h('span', { class: 'visually-hidden' }, 'Actions')))),
         tbody)),
   );
   if (kept) els.tables.querySelector(kept)?.focus({ preventScroll: true });
