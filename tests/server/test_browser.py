@@ -300,6 +300,16 @@ def test_lobby_creates_an_aridnyk_table_played_by_clicking_the_board(
     assert "place" in tiles_text
 
 
+def wait_turned(driver: WebDriver, card_id: str, top: str | None) -> None:
+    """Wait until the hand card `card_id` shows another half on top than `top`."""
+    selector = f"[data-testid=hand-card][data-card='{card_id}']"
+    wait_for(
+        driver,
+        "the card to turn",
+        lambda: css(driver, selector)[0].get_attribute("data-top-half") != top,
+    )
+
+
 def test_anludim_generic_buttons_deck_and_card_flip(server: str, browser: WebDriver) -> None:
     rng = random.Random(8)
     create_table(browser, server, "anludim", 2)
@@ -312,12 +322,7 @@ def test_anludim_generic_buttons_deck_and_card_flip(server: str, browser: WebDri
     card_id = card.get_attribute("data-card")
     top = card.get_attribute("data-top-half")
     card.find_element(By.CSS_SELECTOR, "[data-testid=flip]").click()
-    selector = f"[data-testid=hand-card][data-card='{card_id}']"
-    wait_for(
-        browser,
-        "the card to turn",
-        lambda: css(browser, selector)[0].get_attribute("data-top-half") != top,
-    )
+    wait_turned(browser, str(card_id), top)
     assert log_size(browser) == before
 
     # A click on the deck in the game view draws two cards.
@@ -1196,12 +1201,7 @@ def test_keyboard_play_keeps_its_place_and_the_other_seats_moves_are_announced(
     flip = card.find_element(By.CSS_SELECTOR, "[data-testid=flip]")
     assert "turn the card" in str(flip.get_attribute("aria-label"))
     flip.send_keys(Keys.ENTER)
-    selector = f"[data-testid=hand-card][data-card='{card_id}']"
-    wait_for(
-        browser,
-        "the card to turn",
-        lambda: css(browser, selector)[0].get_attribute("data-top-half") != top,
-    )
+    wait_turned(browser, str(card_id), top)
     assert log_size(browser) == before
     assert focused(browser).get_attribute("data-testid") == "flip"
     assert focused(browser).get_attribute("data-card") == card_id

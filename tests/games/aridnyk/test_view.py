@@ -241,9 +241,11 @@ def test_reaction_prompt_and_game_over_from_hand_made_observations() -> None:
 
 def test_the_tiles_around_your_shepherd_are_shown_with_their_effects() -> None:
     shown = 0
-    for state in positions(2, {}, 5):
+    for step, state in enumerate(positions(2, {}, 5)):
         if state.is_terminal():
             break
+        if step % 3:  # one screen in three: each takes a while to draw
+            continue
         obs = state.observation(0)
         where = obs["shepherds"]["0"]
         text = flat(text_of(render(obs)))
