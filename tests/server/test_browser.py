@@ -1231,3 +1231,30 @@ def test_keyboard_play_keeps_its_place_and_the_other_seats_moves_are_announced(
     )
     assert "seat 1: " in said and any(move in said for move in bot_moves), said
     assert css(browser, "[data-testid=error-banner]")[0].get_attribute("role") == "alert"
+
+
+def test_the_aridnyk_board_is_read_tile_by_tile_with_the_arrow_keys(
+    server: str, browser: WebDriver
+) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    sit_at_new_table(browser, server, {"game": "aridnyk", "seats": ["human", "random"], "seed": 3})
+    wait_my_turn(browser)
+    board = css(browser, "svg[data-testid=board]")[0]
+    tiles = css(browser, "svg [data-testid=board-tile]")
+    cells = {str(e.get_attribute("data-cell")) for e in tiles}
+    before = log_size(browser)
+    browser.execute_script("arguments[0].focus()", board)
+    read: set[str] = set()
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_UP, Keys.ARROW_LEFT, Keys.ARROW_DOWN) * 2:
+        ActionChains(browser).send_keys(key).perform()
+        inspected = css(browser, "svg .board-tile.inspected")
+        if inspected:
+            read.add(str(inspected[0].get_attribute("data-cell")))
+            info = css(browser, "[data-testid=tile-info]")[0].text
+            where = str(inspected[0].get_attribute("data-cell"))
+            assert info.startswith(f"{inspected[0].get_attribute('data-tile')} "), info
+            assert f"at {where}" in info, info
+    assert len(read) >= 2 and read <= cells, (read, cells)
+    assert focused(browser).get_attribute("data-testid") == "board"
+    assert log_size(browser) == before  # reading plays nothing

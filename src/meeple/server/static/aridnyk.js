@@ -301,7 +301,7 @@ let inspected = null;
 
 function inspectContent(obs) {
   const cell = (obs.board ?? []).find((c) => c.tile === inspected);
-  if (!cell) return h('span', { class: 'muted' }, 'Tap or click a tile of the board to read its effects.');
+  if (!cell) return h('span', { class: 'muted' }, 'Tap or click a tile of the board (or the arrow keys on it) to read its effects.');
   const done = (obs.white_done ?? []).includes(cell.tile);
   return [tileInline(cell.tile, { where: `${cell.x},${cell.y}` }),
     done ? h('span', { class: 'muted' }, ' (its white effects are done this turn)') : null];
@@ -361,7 +361,7 @@ function boardView(obs, msg, A, legal, act, you) {
     class: 'board',
     'data-testid': 'board',
     role: 'group',
-    'aria-label': 'the board: its tiles, and the places you may choose',
+    'aria-label': 'the board: arrow keys read its tiles; Tab goes to the places you may choose',
     style: { 'max-width': `${Math.max(width * 1.25, 320)}px` },
   });
   // cell (x, y) is the square [x*S, x*S+S] x [-y*S, -y*S+S]
@@ -468,16 +468,36 @@ function boardView(obs, msg, A, legal, act, you) {
     });
   }
   svg.append(targets, topFigures);
-  // targets stop their clicks; any other click on a tile or a figure reads the tile
-  svg.addEventListener('click', (ev) => {
-    const at = ev.target instanceof Element ? ev.target.closest('[data-cell]') : null;
-    const cell = at ? occupied.get(at.getAttribute('data-cell')) : null;
-    if (!cell) return;
+  const read = (cell) => {
     inspected = cell.tile;
     for (const el of svg.querySelectorAll('.board-tile.inspected')) el.classList.remove('inspected');
     svg.querySelector(`.board-tile[data-tile="${cell.tile}"]`)?.classList.add('inspected');
     const line = svg.closest('.board-wrap')?.querySelector('[data-testid=tile-info]');
     if (line) fill(line, inspectContent(obs));
+  };
+  // targets stop their clicks; any other click on a tile or a figure reads the tile
+  svg.addEventListener('click', (ev) => {
+    const at = ev.target instanceof Element ? ev.target.closest('[data-cell]') : null;
+    const cell = at ? occupied.get(at.getAttribute('data-cell')) : null;
+    if (cell) read(cell);
+  });
+  // By keyboard: the board is one stop, and the arrows read the next tile that way
+  // (north is up), from the tile read last, else your Shepherd's.
+  svg.setAttribute('tabindex', '0');
+  svg.addEventListener('keydown', (ev) => {
+    const way = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
+    if (ev.target !== svg || !way) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // not the replay's arrows
+    const from = byTile.get(inspected) ?? (shepherd ? occupied.get(key(shepherd[0], shepherd[1])) : null);
+    if (!from) {
+      if (board.length) read(board[0]);
+      return;
+    }
+    for (let k = 1; k <= 2 * board.length; k++) {
+      const next = occupied.get(key(from.x + way[0] * k, from.y + way[1] * k));
+      if (next) return read(next);
+    }
   });
   return svg;
 }
