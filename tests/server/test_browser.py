@@ -621,6 +621,15 @@ def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebD
     wait_for(browser, "the single choices played", lambda: log_size(browser) >= 4)
     wait_my_turn(browser)
     assert len(css(browser, "[data-testid=action-button]")) > 1
+    # said to a screen reader too, since no click made it
+    wait_for(
+        browser,
+        "the announcement",
+        lambda: (
+            "Played your only choice: "
+            in str(css(browser, "[data-testid=announce]")[0].get_attribute("textContent"))
+        ),
+    )
     # the choice is remembered; unticked, a single choice waits for a click again
     click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
     assert browser.execute_script("return localStorage.getItem('meeple.auto')") is None

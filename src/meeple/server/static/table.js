@@ -38,13 +38,11 @@ const els = {
   announce: $('announce'),
 };
 
-/** Say `text` to screen readers (the polite live region), as a new announcement. */
+/** Say `text` to screen readers: a new line in the polite live region (which keeps the
+ * last few, so the same words said twice are two additions, and both are heard). */
 function announce(text) {
-  els.announce.textContent = '';
-  // a beat apart, so the same words said twice are heard twice
-  setTimeout(() => {
-    els.announce.textContent = text;
-  }, 50);
+  els.announce.append(h('p', {}, text));
+  while (els.announce.children.length > 5) els.announce.firstElementChild.remove();
 }
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -944,7 +942,9 @@ function renderActions(msg, table, seat) {
     autoVersion = msg.version;
     const only = legal[0].id;
     setTimeout(() => {
-      if (lastMsg === msg) act(only); // still the position it was meant for
+      if (lastMsg !== msg) return; // the position it was meant for is gone
+      announce(`Played your only choice: ${legal[0].text}.`);
+      act(only);
     }, AUTO_DELAY_MS);
   }
   els.actions.append(head);
