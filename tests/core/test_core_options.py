@@ -251,7 +251,9 @@ def test_numpy_values_are_read_as_plain_ones_and_odd_ones_refused_cleanly(name: 
     for option, spec in info.options.items():
         value = spec.choices[-1]
         numpy_value = np.str_(value) if isinstance(value, str) else value
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, bool):
+            numpy_value = np.bool_(value)
+        elif isinstance(value, int):
             numpy_value = np.int64(value)
         loaded = meeple.load_game(name, players=info.min_players, **{option: numpy_value})
         assert loaded.info.values[option] == value and type(loaded.info.values[option]) is type(

@@ -30,11 +30,7 @@ class OptionSpec:
     help: str
 
     def validate(self, name: str, value: Any) -> Any:
-        value = plain_int(value)
-        if isinstance(value, str) and value.__class__ is not str:
-            value = str(value)  # numpy's str_
-        elif isinstance(value, float) and value.__class__ is not float:
-            value = float(value)  # numpy's float64
+        value = plain_scalar(value)
         for choice in self.choices:
             # The type first: bool is an int subclass (1 is not True), and a value of
             # another type (a numpy array, say) may not even compare to a bool.
@@ -135,6 +131,14 @@ def plain_int(value: Any) -> Any:
         return operator.index(value)
     except TypeError:  # a numpy array of one item has __index__ but is no integer
         return value
+
+
+def plain_scalar(value: Any) -> Any:
+    """A numpy scalar (bool_, int64, float64, str_) as the Python value it holds, as a
+    configuration read from numpy arrays passes them; any other value as it is."""
+    if type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
 
 
 def check_seat(player: Any, players: int) -> int:
