@@ -43,7 +43,7 @@ from meeple.agents.evaluation import (
     weights_for,
     width_for,
 )
-from meeple.core.game import State, plain_int, shown_value
+from meeple.core.game import State, plain_int, plain_scalar, shown_value
 from meeple.core.rng import Rng, mix_seed
 from meeple.errors import AgentError, GameOverError
 
@@ -90,14 +90,15 @@ iterations, which a budget near infinity overflows)."""
 def _check_real(name: str, value: object, positive: bool = False) -> float:
     """`value` as a finite float, > 0 or >= 0 (a bool or a word is no number); an int
     too large for a float is refused as not finite."""
+    plain = plain_scalar(value)  # a numpy number as the Python one it holds
     number = math.inf
-    if not isinstance(value, bool) and isinstance(plain_int(value), int | float):
+    if isinstance(plain, int | float) and not isinstance(plain, bool):
         with contextlib.suppress(OverflowError):
-            number = float(plain_int(value))
+            number = float(plain)
     if not math.isfinite(number) or not (number > 0 if positive else number >= 0):
         bound = "> 0" if positive else ">= 0"
         raise AgentError(f"ismcts {name} must be a finite number {bound}, not {shown_value(value)}")
-    return value if value.__class__ in (int, float) else number
+    return plain  # type: ignore[no-any-return]
 
 
 class ISMCTSAgent:

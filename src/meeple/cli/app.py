@@ -68,6 +68,7 @@ from meeple.sim.runner import (
 )
 from meeple.sim.tournament import (
     TournamentResult,
+    last_deal,
     rate_journal,
     run_tournament,
     tournament_bots,
@@ -650,7 +651,7 @@ def tournament(
         if players < 2:
             raise OptionError(f"a tournament needs at least 2 seats, not {players}")
         configured = _load(game, players, option)
-        check_seed_range(check_seed(seed), (check_games(games) - 1) // 2)
+        check_seed_range(check_seed(seed), last_deal(check_games(games)))
         _check_outputs(("--csv", csv_file), ("--plot", plot), ("--journal", journal))
         specs = tournament_bots(bots)
         _check_output(csv_file, "--csv")

@@ -49,13 +49,16 @@ def shown_value(value: Any, most: int = 60) -> str:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
-    return text if len(text) <= most else f"{text[: most - 1]}…"
+    return _cut(text, most)
 
 
 def shown_repr(value: Any, most: int = 60) -> str:
     """`repr(value)` cut short past `most` characters, for an error that names what it
     was given (which may be as long as a request body)."""
-    text = repr(value)
+    return _cut(repr(value), most)
+
+
+def _cut(text: str, most: int) -> str:
     return text if len(text) <= most else f"{text[: most - 1]}…"
 
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.errors import MeepleError
+from meeple.store.models import SPEC_CHARS
 
 MAX_MESSAGE_BYTES = 4096
 """A WebSocket message from a client may be at most this long (UTF-8 bytes)."""
@@ -29,10 +30,6 @@ class _Strict(BaseModel):
 # --- HTTP bodies ------------------------------------------------------------------------
 
 
-MAX_SPEC_CHARS = 200
-"""The longest agent spec a seat takes (the store's column holds this many)."""
-
-
 class CreateTable(_Strict):
     game: str = Field(
         description="A registered game, e.g. anludim (see GET /api/games).",
@@ -44,7 +41,7 @@ class CreateTable(_Strict):
     options: dict[str, Any] = Field(
         default_factory=dict, description="Game options by name (defaults fill the rest)."
     )
-    seats: list[Annotated[str, Field(max_length=MAX_SPEC_CHARS)]] = Field(
+    seats: list[Annotated[str, Field(max_length=SPEC_CHARS)]] = Field(
         description='One entry per seat: "human", or an agent spec such as "random", '
         '"greedy" or "ismcts:iterations=300".',
         min_length=1,
@@ -65,7 +62,7 @@ class JoinSeat(_Strict):
 class SeatToBot(_Strict):
     token: str = Field(description="The seat's own token or the table owner's token.")
     spec: str = Field(
-        default="random", description="The agent spec of the bot.", max_length=MAX_SPEC_CHARS
+        default="random", description="The agent spec of the bot.", max_length=SPEC_CHARS
     )
 
 

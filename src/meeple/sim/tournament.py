@@ -68,6 +68,11 @@ class Match:
     job: GameJob
 
 
+def last_deal(games: int) -> int:
+    """The deal of a pair's last game: game g of a pair is dealt from seed + g // 2."""
+    return (games - 1) // 2
+
+
 def schedule(bots: Sequence[str], games: int, players: int, seed: int) -> list[Match]:
     """Every game of the round robin, pair by pair, with consecutive job indices."""
     matches: list[Match] = []
@@ -294,7 +299,7 @@ def run_tournament(
     """Play the round robin of `bots` (specs), `games` games per pair, and rate them."""
     games = check_games(games)
     seed = check_seed(seed)
-    check_seed_range(seed, (games - 1) // 2)  # the two games of a deal share its seed
+    check_seed_range(seed, last_deal(games))
     bots = tournament_bots(bots)
     players = game.info.players
     matches = schedule(bots, games, players, seed)

@@ -42,6 +42,10 @@ class TableRow(Base):
     )
 
 
+SPEC_CHARS = 200
+"""The longest agent spec a seat row holds (the server refuses longer ones)."""
+
+
 class SeatRow(Base):
     __tablename__ = "meeple_seats"
 
@@ -50,7 +54,7 @@ class SeatRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
-    spec: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    spec: Mapped[str | None] = mapped_column(String(SPEC_CHARS), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     taken: Mapped[bool] = mapped_column(default=False)
     table: Mapped[TableRow] = relationship(back_populates="seats")

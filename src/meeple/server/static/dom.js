@@ -90,8 +90,10 @@ export function titleCase(key) {
 export const SEAT_COLOURS = ['#c63b27', '#2f6fdb', '#e0a100', '#8a3fc1', '#167a55', '#b8428a'];
 const SEAT_INKS = ['#fff', '#fff', '#1b1300', '#fff', '#fff', '#fff'];
 
+const seatIndex = (seat) => ((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length;
+
 export function seatColour(seat) {
-  return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+  return SEAT_COLOURS[seatIndex(seat)];
 }
 
 /** "Seat 2" or "You" when the page's seat is that one. */
@@ -126,7 +128,7 @@ export function seatChip(seat, you) {
     'span',
     {
       class: 'seat-chip',
-      style: { '--seat': seatColour(seat), '--seat-ink': SEAT_INKS[SEAT_COLOURS.indexOf(seatColour(seat))] },
+      style: { '--seat': seatColour(seat), '--seat-ink': SEAT_INKS[seatIndex(seat)] },
       'data-seat': seat,
     },
     seatLabel(seat, you),

@@ -992,8 +992,8 @@ function renderLog(msg, seat) {
     // the other seats' moves as they come (not a whole log drawn at once)
     if (have > 0 && !msg.replay && who !== seat) heard.push(`${who === null ? '' : `${seatName(who)}: `}${entry.text ?? ''}`);
     const pick = (ev) => {
-      if (els.log.dataset.over !== 'true') return;
-      if (ev.type === 'keydown' && ev.key !== 'Enter' && ev.key !== ' ') return;
+      // by key only where the entries are focusable: a finished game's
+      if (ev.type === 'keydown' && (els.log.dataset.over !== 'true' || (ev.key !== 'Enter' && ev.key !== ' '))) return;
       ev.preventDefault();
       showStep(i + 1);
     };
