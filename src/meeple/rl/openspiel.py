@@ -120,6 +120,12 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
         seed = values["rng_seed"]
         self._seeds = Rng(seed if seed >= 0 else secrets.randbelow(2**63))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel's own pickling asks a SAMPLED_STOCHASTIC game for its generator's state
+        # in C++, which a Python game cannot give: the game is rebuilt from its name and
+        # parameters instead, with its generator where it was.
+        return (_unpickle_game, (self.meeple_name, self.get_parameters(), self._seeds.state))
+
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self)
 
@@ -151,16 +157,26 @@ class Core:
     applied) and the log of decisions. pyspiel clones a Python state by deep-copying its
     attributes; this holder makes that a meeple `clone()` and a list copy."""
 
-    __slots__ = ("game", "inner", "log")
+    __slots__ = ("deal", "game", "inner", "log")
 
-    def __init__(self, game: MeepleSpielGame, inner: State | None, log: list[LogEntry]) -> None:
+    def __init__(
+        self,
+        game: MeepleSpielGame,
+        inner: State | None,
+        log: list[LogEntry],
+        deal: int | None = None,
+    ) -> None:
         self.game = game
         self.inner = inner
         self.log = log
+        # the meeple seed of the deal when `inner` is that deal played on by the state's
+        # OpenSpiel history (so the history replays it); None before the deal and for a
+        # world made by resample_from_infostate
+        self.deal = deal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
         inner = None if self.inner is None else self.inner.clone()
-        return Core(self.game, inner, self.log[:])
+        return Core(self.game, inner, self.log[:], self.deal)
 
 
 class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
@@ -174,6 +190,15 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
     def inner(self) -> State | None:
         """The meeple state (None before the deal)."""
         return self.core.inner
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel's own pickling replays the history from a new state, which would deal
+        # anew. A dealt state's history is replayed on its own deal; a resampled world
+        # (no history of its own) travels as its meeple state and log.
+        core = self.core
+        if core.deal is not None:
+            return (_unpickle_state, (core.game, core.deal, self.history(), None, None))
+        return (_unpickle_state, (core.game, None, [], core.inner, core.log))
 
     def current_player(self) -> int:
         inner = self.core.inner
@@ -200,7 +225,9 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         if inner is None:
             if int(action) != 0:
                 raise IllegalActionError(f"the deal's only outcome is 0, not {action!r}")
-            core.inner = core.game.meeple_game.new_initial_state(seed=core.game.deal_seed())
+            deal = core.game.deal_seed() if core.deal is None else core.deal
+            core.inner = core.game.meeple_game.new_initial_state(seed=deal)
+            core.deal = deal
             return
         action = int(action)
         actor = inner.current_player  # apply_action below refuses an illegal id
@@ -279,6 +306,28 @@ class MeepleObserver:
         if self.perfect_recall:
             return info_state_string(state, player)
         return observation_string(state, player)
+
+
+def _unpickle_game(name: str, params: dict[str, Any], seeds: int) -> MeepleSpielGame:
+    register_openspiel_games()
+    game = _REGISTERED[name](params)
+    game._seeds.state = seeds
+    return game
+
+
+def _unpickle_state(
+    game: MeepleSpielGame,
+    deal: int | None,
+    history: list[int],
+    inner: State | None,
+    log: list[LogEntry] | None,
+) -> MeepleSpielState:
+    if deal is None:
+        return MeepleSpielState(game, Core(game, inner, log or []))
+    state = MeepleSpielState(game, Core(game, None, [], deal))
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 _REGISTERED: dict[str, type[MeepleSpielGame]] = {}
