@@ -114,6 +114,13 @@ def test_record_options_may_be_partial(name: str) -> None:
     assert dict(again.game.info.values) == dict(game.info.values)
 
 
+def test_keys_beyond_the_five_are_a_tools_notes() -> None:
+    state = meeple.load_game("anludim").new_initial_state(seed=2)
+    state.apply_action(state.legal_actions()[0])
+    record = {**state.to_record(), "names": ["Ada", "Bo"], "comment": "club night"}
+    assert meeple.replay(record).to_record() == state.to_record()
+
+
 def test_replay_unknown_game_message() -> None:
     record = {"game": "no-such-game", "options": {}, "players": 2, "seed": 1, "actions": []}
     with pytest.raises(RecordError) as info:
