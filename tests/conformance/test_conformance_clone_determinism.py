@@ -136,3 +136,43 @@ def test_a_returned_view_is_the_callers_own(config: Config) -> None:
         assert snapshot(state) == before, "changing a returned view changed the state"
         assert snapshot(clone) == before, "changing a returned view changed a clone"
         assert "scribbled" not in str(state.public_observation())
+
+
+_PLAY_AND_DIGEST = """
+import hashlib, json, sys
+import meeple
+from meeple.agents import make_from_spec
+game = meeple.load_game(sys.argv[1])
+digest = hashlib.sha256()
+for spec, moves in (("random", 400), ("greedy", 400), ("ismcts:iterations=25", 12)):
+    state = game.new_initial_state(seed=17)
+    agents = [make_from_spec(spec, seed=3 + seat) for seat in range(game.info.players)]
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(agents[state.current_player].act(state))
+    views = [state.observation(seat) for seat in range(game.info.players)]
+    digest.update(json.dumps([state.history(), views], sort_keys=True).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_a_game_is_the_same_in_another_process(game_name: str) -> None:
+    """Same seed and agents, same game, in processes whose string hashing differs (so
+    no rule or agent may depend on the order of a set or dict of strings)."""
+    import os
+    import subprocess
+    import sys
+
+    digests = set()
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _PLAY_AND_DIGEST, game_name],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        digests.add(done.stdout.strip())
+    assert len(digests) == 1, "the same game differs between two processes"
