@@ -234,6 +234,22 @@ def test_an_offer_names_its_effect_in_the_prompt_and_the_yes() -> None:
     assert seen >= 5
 
 
+def test_the_prompt_speaks_to_the_seat_deciding_and_of_it_to_the_others() -> None:
+    rng = random.Random(2)
+    state = meeple.load_game("arnak", players=2).new_initial_state(seed=1)
+    while not state.is_terminal():
+        mover = state.current_player
+        pending = state.observation(mover)["pending"]
+        if pending and "your hand" in pending["prompt"]:
+            asked = pending["prompt"]
+            other = state.observation(1 - mover)["pending"]["prompt"]
+            assert other == asked.replace("your", "their")
+            assert state.public_observation()["pending"]["prompt"] == other
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no decision asked about the mover's hand")
+
+
 def test_render_is_pure_and_fits_narrow_consoles() -> None:
     before = copy.deepcopy(SAMPLE)
     for width in (80, 120, 200):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL
 from meeple.core.rng import Rng, mix_seed
+from meeple.core.wording import third_person
 from meeple.games.arnak.components import (
     ASSISTANTS,
     BOARDS,
@@ -294,7 +295,9 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "rival": None,
     }
     if frame is not None:
-        obs["pending"] = {"frame": frame[0], "player": current, "prompt": prompt(state)}
+        # written to the seat deciding; every other view reads it of that seat
+        asked = prompt(state) if player == current else third_person(prompt(state))
+        obs["pending"] = {"frame": frame[0], "player": current, "prompt": asked}
         if frame[0] == TRAVEL:
             site = paying_site(state)
             obs["pending"]["travel"] = {
