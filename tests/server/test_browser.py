@@ -321,7 +321,7 @@ def test_anludim_generic_buttons_deck_and_card_flip(server: str, browser: WebDri
     card = css(browser, "[data-testid=hand-card]")[0]
     card_id = card.get_attribute("data-card")
     top = card.get_attribute("data-top-half")
-    card.find_element(By.CSS_SELECTOR, "[data-testid=flip]").click()
+    css(browser, f"[data-testid=flip][data-card='{card_id}']")[0].click()
     wait_turned(browser, str(card_id), top)
     assert log_size(browser) == before
 
@@ -1207,7 +1207,7 @@ def test_keyboard_play_keeps_its_place_and_the_other_seats_moves_are_announced(
     card = css(browser, "[data-testid=hand-card][data-act]")[0]
     card_id, top = card.get_attribute("data-card"), card.get_attribute("data-top-half")
     before = log_size(browser)
-    flip = card.find_element(By.CSS_SELECTOR, "[data-testid=flip]")
+    flip = css(browser, f"[data-testid=flip][data-card='{card_id}']")[0]
     assert "turn the card" in str(flip.get_attribute("aria-label"))
     flip.send_keys(Keys.ENTER)
     wait_turned(browser, str(card_id), top)

@@ -71,7 +71,9 @@ function pickHalfFor(cardId, A, legal) {
 
 /**
  * A card you can pick from (your hand, or one of your combinations in the expert game):
- * flip toggle, click picks the half on top when that is legal.
+ * click picks the half on top when that is legal; the turn-the-card button sits on its
+ * corner as the card's sibling (a button inside a button is read by no screen reader).
+ * Returns the slot holding both, and the card.
  */
 function pickableCard(card, A, legal, act, { defaultTop = 0, forceTop = null, extraClass = null, testid = 'hand-card', rerender }) {
   const { a0, a1 } = pickHalfFor(card.id, A, legal);
@@ -103,8 +105,7 @@ function pickableCard(card, A, legal, act, { defaultTop = 0, forceTop = null, ex
     // the card is drawn anew: the keyboard stays on its turn button
     if (focused) document.querySelector(`[data-testid=flip][data-card="${card.id}"]`)?.focus();
   });
-  el.append(flip);
-  return el;
+  return { slot: h('div', { class: 'card-slot' }, el, flip), card: el };
 }
 
 function teacherTitle(name) {
@@ -219,7 +220,7 @@ function handPanel(obs, A, legal, act, rerender) {
   const selected = new Map((obs.selection ?? []).map((c) => [c.id, c.half ?? 0]));
   const row = h('div', { class: 'card-row hand', 'data-testid': 'hand' });
   for (const card of hand) {
-    const el = pickableCard(card, A, legal, act, {
+    const { slot, card: el } = pickableCard(card, A, legal, act, {
       rerender,
       forceTop: selected.has(card.id) ? selected.get(card.id) : null,
       extraClass: selected.has(card.id) ? 'selected' : null,
@@ -233,7 +234,7 @@ function handPanel(obs, A, legal, act, rerender) {
       el.append(h('div', { class: 'badge' }, 'kept'));
     }
     if (selected.has(card.id)) el.append(h('div', { class: 'badge' }, 'in play'));
-    row.append(el);
+    row.append(slot);
   }
   const extra = [];
   if (keeping && keeping.seat === obs.you) {
@@ -249,7 +250,7 @@ function comboEl(combo, index, seat, obs, A, legal, act, rerender) {
   const mine = seat === obs.you;
   const cards = (combo.cards ?? []).map((card) => {
     if (mine && (legal.has(A.PICK + card.id * 2) || legal.has(A.PICK + card.id * 2 + 1))) {
-      return pickableCard(card, A, legal, act, { defaultTop: card.half ?? 0, rerender, testid: 'placed-card' });
+      return pickableCard(card, A, legal, act, { defaultTop: card.half ?? 0, rerender, testid: 'placed-card' }).slot;
     }
     return placedEl(card);
   });
