@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import meeple
 from meeple.cli.app import app
-from meeple.cli.play import match_action, seat_agents
+from meeple.cli.play import HELP, match_action, seat_agents
 from meeple.core.record import load_record
 from meeple.errors import AgentError, OptionError
 
@@ -292,3 +292,8 @@ def test_hotseat_in_a_real_terminal_clears_the_last_hand_and_its_scrollback() ->
     end = out.rsplit("\x1b[3J", 1)[1]
     assert "Game over" in end and "spectator's view" in end
     assert "Your hand" not in end
+
+
+def test_the_prompt_help_fits_an_80_column_terminal() -> None:
+    """Lines wider than the terminal were broken again by the console, one word a line."""
+    assert max(map(len, HELP.splitlines())) < 80

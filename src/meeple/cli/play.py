@@ -27,14 +27,14 @@ TAKEN_BACK = -1
 """What `Session.human_decision` returns when the person took back a move."""
 
 HELP = """\
-Choose an action by its number, or type its text: the whole text, or enough of the
-start or of any part of it to name one action (case does not matter).
+Choose an action by its number, or type its text: the whole text, or enough of
+the start or of any part of it to name one action (case does not matter).
   ?      this help
   v      show the table again
   rules  how to play this game
-  hint   the move the greedy bot would make in your place (it sees what you see)
-  undo   take back your last choice, while it is still your decision and that choice
-         showed you nothing hidden (u for short)
+  hint   the move the greedy bot would make for you (it sees what you see)
+  undo   take back your last choice, while it is still your decision and that
+         choice showed you nothing hidden (u for short)
   q      quit (you may save the game first, and go on later with --resume FILE)"""
 
 
