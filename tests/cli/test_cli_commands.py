@@ -229,3 +229,11 @@ def test_bench_bad_settings(runner: CliRunner) -> None:
     result = runner.invoke(app, ["bench", "anludim", "--repeats", "0"])
     assert result.exit_code == 2
     assert "--repeats must be at least 1" in one_error_line(result.stderr)
+
+
+def test_simulate_table_leaves_out_what_a_game_does_not_count(runner: CliRunner) -> None:
+    """Aridnyk plays seasons, not rounds: no line "rounds per game: -"."""
+    args = ["simulate", "aridnyk", "--games", "2", "--bots", "random"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "turns per game" in result.stdout and "rounds per game" not in result.stdout

@@ -381,11 +381,12 @@ def _summary_table(summary: Summary, names: list[str]) -> Table:
             "-" if sc is None else f"{sc.min:g}",
             "-" if sc is None else f"{sc.max:g}",
         )
-    table.caption = (
-        f"decisions per game: {_spread(summary.decisions)}\n"
-        f"turns per game: {_spread(summary.turns)}\n"
-        f"rounds per game: {_spread(summary.rounds)}"
-    )
+    lines = [f"decisions per game: {_spread(summary.decisions)}"]
+    # a game without turns or rounds (Aridnyk plays seasons of turns) has no such line
+    for name, spread in (("turns", summary.turns), ("rounds", summary.rounds)):
+        if spread is not None:
+            lines.append(f"{name} per game: {_spread(spread)}")
+    table.caption = "\n".join(lines)
     if summary.rotate:
         table.caption += "\nseats rotate: game i seats bot j in seat (j + i) mod players"
     table.caption_justify = "left"
