@@ -206,3 +206,27 @@ def test_run_many_and_run_tournament_check_their_python_inputs_before_playing() 
         run_tournament(game, ["random", "random"], games=1, seed=1)
     with pytest.raises(OptionError, match="at least 1"):
         run_tournament(game, ["random", "greedy"], games=0, seed=1)
+
+
+def test_a_worker_ends_once_the_run_that_started_it_is_gone() -> None:
+    """A run killed outright (kill -9) cannot stop its workers: each watches for it and
+    ends itself, where it used to wait on its queue for ever."""
+    import subprocess
+
+    parent = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.3)"])
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from meeple.sim.parallel import _exit_with\n"
+            "_exit_with(int(sys.argv[1]))\n"
+            "time.sleep(60)\n",
+            str(parent.pid),
+        ]
+    )
+    try:
+        parent.wait()
+        assert worker.wait(timeout=20) == 1
+    finally:
+        worker.kill()

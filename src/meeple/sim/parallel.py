@@ -26,6 +26,7 @@ import math
 import multiprocessing
 import os
 import socket
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -199,6 +200,24 @@ class SerialBackend:
         return results
 
 
+def _exit_with(parent: int) -> None:
+    """A worker's initializer: end the worker once the process that started the run is
+    gone. A run killed outright (kill -9, the out-of-memory killer) cannot stop its
+    workers, and they would wait on their queue for ever."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except OSError:  # alive, though not ours to signal
+                pass
+
+    threading.Thread(target=watch, name="meeple-parent-watch", daemon=True).start()
+
+
 def _process_context() -> multiprocessing.context.BaseContext:
     """Fresh workers that do not inherit this process's threads (a progress bar's).
 
@@ -235,7 +254,10 @@ class ProcessBackend:
         config = GameConfig.of(game)
         plan = ChunkPlan(jobs, self.workers)
         pool = ProcessPoolExecutor(
-            max_workers=min(self.workers, len(jobs)), mp_context=_process_context()
+            max_workers=min(self.workers, len(jobs)),
+            mp_context=_process_context(),
+            initializer=_exit_with,
+            initargs=(os.getpid(),),
         )
         in_flight: dict[Future[tuple[list[GameResult], float]], list[GameJob]] = {}
         try:
