@@ -219,3 +219,34 @@ def test_simulate_writes_one_csv_row_per_game(runner: CliRunner, tmp_path: Path)
     scores = [[float(r[f"score_{s}"]) for r in rows] for s in range(2)]
     for seat, values in zip(summary["scores"], scores, strict=True):
         assert seat["mean"] == pytest.approx(sum(values) / len(values))
+
+
+def test_an_interrupted_run_says_what_its_journal_keeps(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C (or SIGTERM) in a run: one line on what the journal keeps, status 130.
+    Typer used to end it in silence."""
+    import meeple.cli.app as cli
+
+    def two_games_then_ctrl_c(*args: Any, on_game: Any, **kwargs: Any) -> Any:
+        on_game(None)
+        on_game(None)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run_many", two_games_then_ctrl_c)
+    journal = tmp_path / "run.jsonl"
+    args = ["simulate", "anludim", "--games", "9", "--bots", "random", "--journal", str(journal)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130
+    assert f"interrupted: the journal {journal} keeps 2 games" in " ".join(result.stderr.split())
+    result = runner.invoke(app, args[:-2])
+    assert result.exit_code == 130
+    assert result.stderr.strip().endswith("interrupted")
+
+
+def test_a_run_its_journal_holds_whole_reports_no_speed(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["simulate", "anludim", "--games", "2", "--bots", "random"]
+    args += ["--journal", str(tmp_path / "run.jsonl")]
+    assert "games/s" in runner.invoke(app, args).stdout
+    again = runner.invoke(app, args).stdout
+    assert "2 games taken from the journal" in again and "games/s" not in again

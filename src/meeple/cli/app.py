@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.cli.common import (
+    INTERRUPTED,
     USAGE_ERROR,
     err,
     fail,
@@ -34,7 +35,7 @@ from meeple.cli.common import (
     out,
     parse_options,
     show_value,
-    stopped_by_sigterm,
+    stops_in_words,
 )
 from meeple.cli.play import (
     HUMAN,
@@ -206,6 +207,11 @@ def _restart_after_journal(where: Backend, progress: Progress, task: TaskID) -> 
     its time estimate follows the games being played."""
     if isinstance(where, JournaledBackend):
         where.on_reused = lambda n: progress.reset(task, completed=n)
+
+
+def _games_done(progress: Progress) -> int:
+    """The games the bar has counted: played, and taken from a journal."""
+    return sum(int(task.completed) for task in progress.tasks)
 
 
 def _reused(where: Backend) -> int:
@@ -490,7 +496,7 @@ def simulate(
         where = _journaled(make_backend(backend, jobs, address), journal, configured)
         progress = _progress("simulating", json_out)
         start = time.perf_counter()
-        with progress, stopped_by_sigterm():
+        with stops_in_words(journal, lambda: _games_done(progress)), progress:
             task = progress.add_task("games", total=games)
             _restart_after_journal(where, progress, task)
 
@@ -525,11 +531,12 @@ def simulate(
         console.print(_summary_table(summary, names))
         if rotate:
             console.print(_bots_table(summary))
-        console.print(
-            f"{played / elapsed:.1f} games/s ({elapsed:.1f} s, {where.name}, "
-            f"{where.workers} worker{'s' if where.workers > 1 else ''})",
-            style="dim",
-        )
+        if played:  # none when the journal held every game
+            console.print(
+                f"{played / elapsed:.1f} games/s ({elapsed:.1f} s, {where.name}, "
+                f"{where.workers} worker{'s' if where.workers > 1 else ''})",
+                style="dim",
+            )
         for note in _journal_note(where, journal):
             console.print(note, style="dim")
         if plot is not None:
@@ -663,7 +670,7 @@ def tournament(
         pairs = len(specs) * (len(specs) - 1) // 2
         progress = _progress("tournament", json_out)
         start = time.perf_counter()
-        with progress, stopped_by_sigterm():
+        with stops_in_words(journal, lambda: _games_done(progress)), progress:
             task = progress.add_task("games", total=pairs * games)
             _restart_after_journal(where, progress, task)
 
@@ -1066,7 +1073,7 @@ def main() -> None:
         raise SystemExit(fail(str(exc)).exit_code) from None
     except (typer.Abort, KeyboardInterrupt):
         err().print("interrupted")
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     except typer.TyperException as exc:  # click's usage errors, as typer raises them
         if type(exc).__name__ == "NoArgsIsHelpError":
             sys.exit(exc.exit_code)  # `meeple` alone: the help is printed already
@@ -1074,6 +1081,8 @@ def main() -> None:
         where = f" (see {context.command_path} --help)" if context is not None else ""
         fail(f"{exc.format_message()}{where}")
         sys.exit(exc.exit_code)
+    if code == INTERRUPTED:  # typer turns Ctrl-C into this exit status, in silence
+        err().print("interrupted")
     if isinstance(code, int) and code:
         sys.exit(code)
 

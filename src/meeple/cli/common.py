@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -58,6 +59,29 @@ def stopped_by_sigterm() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+INTERRUPTED = 130
+"""Exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report)."""
+
+
+@contextmanager
+def stops_in_words(journal: Path | None, kept: Callable[[], int]) -> Iterator[None]:
+    """A run that Ctrl-C or SIGTERM stops (see stopped_by_sigterm) ends with one line
+    saying so and, with a journal, how many games it keeps for the same command to go
+    on from; exit status 130."""
+    try:
+        with stopped_by_sigterm():
+            yield
+    except KeyboardInterrupt:
+        note = "interrupted"
+        if journal is not None:
+            note += (
+                f": the journal {journal} keeps {kept()} games, and the same command goes on"
+                " from there"
+            )
+        err().print(note, markup=False, soft_wrap=True)
+        raise SystemExit(INTERRUPTED) from None
 
 
 def parse_value(text: str) -> Any:

@@ -25,6 +25,7 @@ import logging
 import math
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 import time
@@ -201,9 +202,12 @@ class SerialBackend:
 
 
 def _exit_with(parent: int) -> None:
-    """A worker's initializer: end the worker once the process that started the run is
-    gone. A run killed outright (kill -9, the out-of-memory killer) cannot stop its
-    workers, and they would wait on their queue for ever."""
+    """A worker's initializer. Ctrl-C is the run's to handle (it stops the workers):
+    a worker ignores it, where it printed a traceback of its own. And the worker ends
+    once the process that started the run is gone: a run killed outright (kill -9, the
+    out-of-memory killer) cannot stop its workers, and they would wait on their queue
+    for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:
@@ -278,7 +282,10 @@ class ProcessBackend:
             # before Python 3.14's terminate_workers).
             for process in list((pool._processes or {}).values()):
                 process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+            # waited for: the pool's thread, left running, could still write to its
+            # closed pipes as the interpreter ends ("Exception ignored ... Bad file
+            # descriptor")
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
         pool.shutdown()
         return plan.results()
