@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.agents import describe, list_agents, make, make_from_spec, parse_spec
+from meeple.agents import check_for_game, describe, list_agents, make, make_from_spec, parse_spec
 from meeple.core import Rng, State
 from meeple.errors import AgentError, GameOverError, IllegalActionError
 
@@ -358,3 +358,26 @@ def test_numpy_settings_and_a_spaced_name_are_read_as_plain_ones() -> None:
     assert type(agent.iterations) is int and agent.iterations == 5  # type: ignore[attr-defined]
     assert agent.exploration == 0.5  # type: ignore[attr-defined]
     assert parse_spec(" ismcts :iterations=5") == ("ismcts", {"iterations": 5})
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "words"),
+    [
+        ("anludim", "ismcts:settle=true", "no rule to settle"),
+        ("anludim", "ismcts:width=3", "no heuristic ranking"),
+        ("aridnyk", "ismcts:round_end=true", "names no rounds"),
+    ],
+)
+def test_a_setting_the_game_cannot_honour_is_refused_before_play(
+    game: str, spec: str, words: str
+) -> None:
+    """It was refused at the bot's first decision: after a journal was begun, or a
+    server table seated."""
+    with pytest.raises(AgentError, match=words):
+        check_for_game(make_from_spec(spec, seed=0), meeple.load_game(game))
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+def test_every_agent_with_its_defaults_fits_every_game(game: str) -> None:
+    for name in list_agents():
+        check_for_game(make(name, seed=0), meeple.load_game(game))

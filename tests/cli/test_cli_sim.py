@@ -250,3 +250,23 @@ def test_a_run_its_journal_holds_whole_reports_no_speed(runner: CliRunner, tmp_p
     assert "games/s" in runner.invoke(app, args).stdout
     again = runner.invoke(app, args).stdout
     assert "2 games taken from the journal" in again and "games/s" not in again
+
+
+def test_a_journal_of_pairs_with_unequal_games_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    journal = str(tmp_path / "t.jsonl")
+    common = ["tournament", "anludim", "--journal", journal]
+    assert runner.invoke(app, [*common, "--bots", "greedy,random", "--games", "4"]).exit_code == 0
+    more = [*common, "--bots", "greedy,random,ismcts:iterations=5", "--games", "2"]
+    assert runner.invoke(app, more).exit_code == 0
+    shown = runner.invoke(app, ["journal", journal])
+    assert "round robin, 2 to 4 games per pair" in shown.stdout
+
+
+def test_a_setting_the_game_lacks_is_refused_before_a_journal_is_begun(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    journal = tmp_path / "late.jsonl"
+    args = ["simulate", "anludim", "--bots", "ismcts:settle=true", "--games", "1"]
+    result = runner.invoke(app, [*args, "--journal", str(journal)])
+    assert result.exit_code == 2 and "no rule to settle" in result.stderr
+    assert not journal.exists()

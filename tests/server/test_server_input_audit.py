@@ -31,6 +31,8 @@ def quiet_client(tmp_path: Path) -> Iterator[TestClient]:
         (["human", "ismcts:iterations=1e9"], "iterations must be a positive integer"),
         (["human", "ismcts:iterations=2.5"], "iterations must be a positive integer"),
         (["human", "ismcts:iterations=abc"], "iterations must be a positive integer"),
+        # a setting Anludim has no rule for: refused here, not at the bot's first move
+        (["human", "ismcts:settle=true"], "no rule to settle"),
     ],
 )
 def test_bad_bot_specs_are_a_400_and_make_no_table(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.agents.base import Agent
-from meeple.core.game import MAX_SEED, State, plain_int, shown_repr, shown_value
+from meeple.core.game import MAX_SEED, Game, State, plain_int, shown_repr, shown_value
 from meeple.core.registry import add_plugins, check_name, load_path
 from meeple.errors import AgentError
 
@@ -25,6 +25,15 @@ _AGENTS: dict[str, str | AgentFactory] = {
     "greedy": "meeple.agents.greedy:GreedyAgent",
     "ismcts": "meeple.agents.ismcts:ISMCTSAgent",
 }
+
+
+def check_for_game(agent: Agent, game: Game) -> None:
+    """Refuse, as AgentError, what `agent` was asked that `game` cannot give it (a
+    search setting naming a rule the game lacks), before a game is played. Agents check
+    through an optional `check_game(state)` method."""
+    check = getattr(agent, "check_game", None)
+    if check is not None:
+        check(game.new_initial_state(seed=0))
 
 
 def list_agents() -> list[str]:
@@ -147,6 +156,7 @@ def describe(spec: str, state: State) -> dict[str, Any]:
 
 __all__ = [
     "Agent",
+    "check_for_game",
     "describe",
     "list_agents",
     "make",

@@ -214,6 +214,13 @@ class ISMCTSAgent:
             described["weights"] = revision
         return described
 
+    def check_game(self, state: State) -> None:
+        """Refuse settings that ask `state`'s game for a rule it lacks (settle, width,
+        round_end), before anything is played rather than at the first decision."""
+        self._settle_rule(state)
+        self._width(state)
+        self._round_counter(state)
+
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if not legal:

@@ -314,7 +314,7 @@ def play(
         configured = _load(game, players, option)
         given_seed = seed
         seed = check_seed(seed if seed is not None else secrets.randbelow(2**31))
-        seats = seat_agents(bots, configured.info.players, seat, seed)
+        seats = seat_agents(bots, configured.info.players, seat, seed, configured)
         state = configured.new_initial_state(seed=seed)
         console = out()
         who = ", ".join(f"seat {s}: {HUMAN if a is None else a.name}" for s, a in enumerate(seats))
@@ -351,7 +351,7 @@ def _play_on(
     if not isinstance(named, str) or named.strip().lower() != game.strip().lower():
         raise OptionError(f"{str(file)!r} holds a game of {record.get('game')!r}, not of {game!r}")
     state, log = resumed(record)
-    seats = seat_agents(bots, state.game.info.players, seat, state.seed)
+    seats = seat_agents(bots, state.game.info.players, seat, state.seed, state.game)
     console = out()
     who = ", ".join(f"seat {s}: {HUMAN if a is None else a.name}" for s, a in enumerate(seats))
     done = len(log)
@@ -371,10 +371,18 @@ def _spread(s: Spread | None) -> str:
     return "-" if s is None else f"{s.mean:.1f} (min {s.min:g}, max {s.max:g})"
 
 
+def _column_style(name: bool) -> dict[str, Any]:
+    """A results table's column: the bot's name folds where the terminal is narrow, and
+    the figures stay whole (an interval broken across lines misread as two numbers)."""
+    if name:
+        return {"justify": "left", "overflow": "fold"}
+    return {"justify": "right", "no_wrap": True}
+
+
 def _summary_table(summary: Summary, names: list[str]) -> Table:
     table = Table(title=f"{summary.games} games, per seat", title_justify="left")
     for col in ("seat", "agent", "wins", "win rate", "95% CI", "score mean", "min", "max"):
-        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
+        table.add_column(col, **_column_style(col == "agent"))
     for s in range(summary.players):
         sc = summary.scores[s]
         table.add_row(
@@ -402,9 +410,10 @@ def _summary_table(summary: Summary, names: list[str]) -> Table:
 def _bots_table(summary: Summary) -> Table:
     table = Table(title="per bot, over all seats", title_justify="left")
     searched = any(bot.iterations is not None for bot in summary.bots)
-    columns = ["bot", "spec", "wins", "win rate", "95% CI", "score mean", "min", "max"]
-    for col in columns + (["it/move"] if searched else []):
-        table.add_column(col, justify="left" if col == "spec" else "right", overflow="fold")
+    # headers of two lines where a long one would widen its figures' column
+    columns = ["bot", "spec", "wins", "win\nrate", "95% CI", "score\nmean", "min", "max"]
+    for col in columns + (["it/\nmove"] if searched else []):
+        table.add_column(col, **_column_style(col == "spec"))
     for bot in summary.bots:
         sc = bot.scores
         row = [
@@ -452,7 +461,7 @@ def simulate(
             "--bots",
             "-b",
             help="One agent spec for all seats, or one per seat, comma-separated "
-            "(e.g. ismcts:iterations=500,greedy,random). Different bots rotate seats "
+            "(e.g. ismcts,greedy,random). Different bots rotate seats "
             "from game to game.",
         ),
     ] = "random",
@@ -488,7 +497,7 @@ def simulate(
         _check_outputs(("--csv", csv_file), ("--plot", plot), ("--journal", journal))
         _check_output(csv_file, "--csv")
         n = configured.info.players
-        names = seat_names(bots, n)
+        names = seat_names(bots, n, configured)
         rotate = rotate and should_rotate(names)
         if plot is not None:
             _check_output(plot, "--plot")
@@ -549,16 +558,18 @@ def simulate(
 
 
 def _standings_table(result: TournamentResult) -> Table:
+    counts = sorted({pair.games for pair in result.pairs})
+    # a journal can hold pairs that played different numbers of games
+    per_pair = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(result.games_per_pair)
     table = Table(
-        title=f"{result.game}, {result.players} players: round robin, "
-        f"{result.games_per_pair} games per pair",
+        title=f"{result.game}, {result.players} players: round robin, {per_pair} games per pair",
         title_justify="left",
     )
     ranked = result.ranked()
     searched = any(s.iterations is not None for s in ranked)
-    columns = ["rank", "bot", "games", "W", "D", "L", "win rate", "95% CI", "Elo"]
-    for col in columns + (["it/move"] if searched else []):
-        table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
+    columns = ["#", "bot", "games", "W", "D", "L", "win\nrate", "95% CI", "Elo"]
+    for col in columns + (["it/\nmove"] if searched else []):
+        table.add_column(col, **_column_style(col == "bot"))
     for rank, s in enumerate(ranked, 1):
         row = [
             str(rank),
@@ -661,7 +672,7 @@ def tournament(
         configured = _load(game, players, option)
         check_seed_range(check_seed(seed), last_deal(check_games(games)))
         _check_outputs(("--csv", csv_file), ("--plot", plot), ("--journal", journal))
-        specs = tournament_bots(bots)
+        specs = tournament_bots(bots, configured)
         _check_output(csv_file, "--csv")
         _check_output(plot, "--plot")
         if plot is not None:

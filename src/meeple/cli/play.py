@@ -38,7 +38,9 @@ the start or of any part of it to name one action (case does not matter).
   q      quit (you may save the game first, and go on later with --resume FILE)"""
 
 
-def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | None]:
+def seat_agents(
+    bots: str, players: int, seat: int, seed: int, game: Game | None = None
+) -> list[Agent | None]:
     """An agent per bot seat, None for each human seat.
 
     `bots` is one agent spec ("random", "ismcts:iterations=500") for every seat but
@@ -72,9 +74,12 @@ def seat_agents(bots: str, players: int, seat: int, seed: int) -> list[Agent | N
                 f"unknown bot {name!r}; available: {', '.join(known)} (or {HUMAN} for a person)"
             )
         try:
-            seats[s] = agents.make_from_spec(name + sep + settings, seed=agent_seed(seed, s))
+            bot = agents.make_from_spec(name + sep + settings, seed=agent_seed(seed, s))
         except ImportError as exc:
             raise AgentError(f"bot {name!r} cannot be loaded: {exc}") from None
+        if game is not None:
+            agents.check_for_game(bot, game)
+        seats[s] = bot
     return seats
 
 

@@ -26,8 +26,8 @@ from typing import Any
 
 import msgspec
 
-from meeple.agents import HINT_AGENT, Agent, make_from_spec
-from meeple.core.game import State, check_seed
+from meeple.agents import HINT_AGENT, Agent, check_for_game, make_from_spec
+from meeple.core.game import Game, State, check_seed
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
 from meeple.core.rng import mix_seed
@@ -138,11 +138,14 @@ def invite_url(table_id: str, token: str) -> str:
     return f"/table/{table_id}?token={token}"
 
 
-def make_bot(spec: str, seed: int) -> Agent:
-    """The agent a spec names, within the server's limits on thinking time."""
+def make_bot(spec: str, seed: int, game: Game | None = None) -> Agent:
+    """The agent a spec names, within the server's limits on thinking time (and fit for
+    `game`, where given: a new seat is checked, one restored was checked before)."""
     if not isinstance(spec, str) or not spec.strip():
         raise AgentError('a bot seat needs an agent spec such as "random" or "greedy"')
     agent = make_from_spec(spec, seed=seed)
+    if game is not None:
+        check_for_game(agent, game)
     seconds = getattr(agent, "seconds", None)
     if isinstance(seconds, int | float) and seconds > MAX_BOT_SECONDS:
         raise AgentError(f"bots on this server think at most {MAX_BOT_SECONDS:g} s a move")
@@ -446,7 +449,7 @@ class TableManager:
                 invites.append({"seat": seat, "token": token, "url": invite_url(table_id, token)})
             else:
                 try:
-                    agents[seat] = make_bot(spec, bot_seed(seed, seat))
+                    agents[seat] = make_bot(spec, bot_seed(seed, seat), game)
                 except AgentError as exc:
                     raise BadRequest(f"seat {seat}: {exc}") from None
                 stored_seats.append(StoredSeat(seat=seat, kind="bot", spec=spec, taken=True))
@@ -525,7 +528,7 @@ class TableManager:
             if table.meta.status == "over":
                 raise Conflict(f"table {table_id} is over")
             try:
-                agent = make_bot(spec, bot_seed(table.meta.seed, seat))
+                agent = make_bot(spec, bot_seed(table.meta.seed, seat), table.state.game)
             except AgentError as exc:
                 raise BadRequest(str(exc)) from None
             await self._save_seat(table, replace(chosen, kind="bot", spec=spec, taken=True))

@@ -416,7 +416,7 @@ def make_backend(
         # exhaust the machine's memory long before they sped anything up.
         raise OptionError(
             f"--jobs {jobs} is more worker processes than this machine can run: at most "
-            f"{most} here ({JOBS_PER_CPU} per CPU)"
+            f"{most} here ({JOBS_PER_CPU} per CPU, and never fewer than 16)"
         )
     if name == "ray":
         return RayBackend(jobs, address)

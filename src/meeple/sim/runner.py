@@ -110,19 +110,23 @@ def split_specs(text: str | Sequence[str]) -> list[str]:
     return [n.strip() for n in text.split(",")] if isinstance(text, str) else list(text)
 
 
-def check_specs(specs: Sequence[str]) -> None:
-    """Build every agent once, so unknown names and bad settings fail here, clearly."""
+def check_specs(specs: Sequence[str], game: Game | None = None) -> None:
+    """Build every agent once, so unknown names and bad settings fail here, clearly
+    (with `game`: settings that game cannot honour too)."""
     for spec in dict.fromkeys(specs):
         if not spec:
             raise AgentError("an agent spec is empty; write a name such as random")
         try:
-            agents.make_from_spec(spec, seed=0)
+            agent = agents.make_from_spec(spec, seed=0)
         except ImportError as exc:
             raise AgentError(f"agent {spec!r} cannot be loaded: {exc}") from None
+        if game is not None:
+            agents.check_for_game(agent, game)
 
 
-def seat_names(spec: str | Sequence[str], players: int) -> list[str]:
-    """Agent specs for every seat: one spec fills all seats, else one per seat."""
+def seat_names(spec: str | Sequence[str], players: int, game: Game | None = None) -> list[str]:
+    """Agent specs for every seat: one spec fills all seats, else one per seat (each
+    checked against `game` where given)."""
     names = split_specs(spec)
     if len(names) == 1:
         names = names * players
@@ -130,7 +134,7 @@ def seat_names(spec: str | Sequence[str], players: int) -> list[str]:
         raise AgentError(
             f"give one agent spec for all seats or one per seat ({players}), not {spec!r}"
         )
-    check_specs(names)
+    check_specs(names, game)
     return names
 
 
@@ -243,7 +247,7 @@ def run_many(
 
     # the checks the command line makes, for callers from Python: nothing is played
     # until the whole request is sound
-    names = seat_names(names, game.info.players)
+    names = seat_names(names, game.info.players, game)
     games = check_games(games, least=0)
     seed = check_seed(seed)
     check_seed_range(seed, games - 1)

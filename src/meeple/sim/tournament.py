@@ -34,8 +34,9 @@ from meeple.sim.runner import (
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
 
 
-def tournament_bots(text: str | Sequence[str]) -> list[str]:
-    """The bot specs of a tournament: at least two, no spec twice, each one buildable."""
+def tournament_bots(text: str | Sequence[str], game: Game | None = None) -> list[str]:
+    """The bot specs of a tournament: at least two, no spec twice, each one buildable
+    (and fit for `game`, where given)."""
     bots = split_specs(text)
     if any(not b for b in bots):
         raise AgentError(f"an agent spec in {text!r} is empty")
@@ -48,7 +49,7 @@ def tournament_bots(text: str | Sequence[str]) -> list[str]:
         seen.add(key)
     if len(bots) < 2:
         raise AgentError(f"a tournament needs at least two bots, not {len(bots)}: {text!r}")
-    check_specs(bots)
+    check_specs(bots, game)
     return bots
 
 
@@ -300,7 +301,7 @@ def run_tournament(
     games = check_games(games)
     seed = check_seed(seed)
     check_seed_range(seed, last_deal(games))
-    bots = tournament_bots(bots)
+    bots = tournament_bots(bots, game)
     players = game.info.players
     matches = schedule(bots, games, players, seed)
     results = (backend or SerialBackend()).run(game, [m.job for m in matches], on_result)
