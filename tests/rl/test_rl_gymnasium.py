@@ -72,6 +72,21 @@ def test_a_whole_episode_against_bots(opponents: str | list[str]) -> None:
     assert random_episode(env, seed=5)[0] == actions
 
 
+def test_opponents_are_agent_specs_and_a_search_budget_repeats() -> None:
+    """Opponents take settings, as every spec does: a search with an iteration budget
+    (not the default time budget) makes a seeded run repeat."""
+    runs = []
+    for _ in range(2):
+        env = gymnasium_env("anludim", players=2, seat=1, opponents="ISMCTS:iterations=8")
+        assert env.opponent_names == ["ismcts:iterations=8"]
+        _, info = env.reset(seed=3)
+        for _ in range(6):  # the learner's first legal moves, and the bot's answers
+            info = env.step(int(np.flatnonzero(info["action_mask"])[0]))[4]
+        runs.append(env.game_state.to_record())
+        assert env.opponents[0].iterations == 8  # type: ignore[attr-defined]
+    assert runs[0] == runs[1] and len(runs[0]["actions"]) > 6
+
+
 def test_observation_is_the_learners_view() -> None:
     env = gymnasium_env("anludim", players=2, seat=1)
     obs, _ = env.reset(seed=9)

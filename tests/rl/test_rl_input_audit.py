@@ -109,9 +109,11 @@ def test_pettingzoo_after_the_end_and_unknown_agents_are_env_state_errors() -> N
 @pytest.mark.parametrize(
     ("settings", "says"),
     [
-        ({"opponents": None}, "an agent name or a list of them, not NoneType"),
+        ({"opponents": None}, "an agent spec or a list of them, not NoneType"),
         ({"opponents": 5}, "not int"),
-        ({"opponents": "ismcts:iterations=10"}, "agent names, without settings"),
+        ({"opponents": "ismcts:iterations=abc"}, "iterations must be a positive integer"),
+        ({"opponents": "ismcts:settle=true"}, "no rule to settle"),
+        ({"opponents": "nobody"}, "unknown agent 'nobody'"),
         ({"illegal_action_reward": float("nan")}, "must be a finite number"),
         ({"illegal_action_reward": "x"}, "must be a finite number"),
     ],
@@ -213,5 +215,22 @@ def test_a_registered_id_plays_its_own_game() -> None:
         gymnasium.make("meeple/Arnak-v0", game="anludim")
     env = gymnasium.make("meeple/Arnak-v0", game="arnak", players=3)
     assert env.unwrapped.game.info.players == 3
-    with pytest.raises(OptionError, match="agent name"):
+    with pytest.raises(OptionError, match="agent spec"):
         gymnasium_env("anludim", opponents=b"random")
+
+
+def test_rl_adapters_speak_plainly_of_early_steps_samplers_and_numpy_seeds() -> None:
+    import gymnasium
+
+    import meeple.rl.gymnasium  # noqa: F401  (registers the ids)
+    from meeple.rl import openspiel_game
+
+    env = gymnasium.make("meeple/Anludim-v0").unwrapped
+    with pytest.raises(EnvStateError, match=r"call reset\(\) before step"):
+        env.step(0)
+    game = openspiel_game("anludim", players=np.int64(2), rng_seed=np.int64(3))
+    assert game.get_parameters()["rng_seed"] == 3 and game.num_players() == 2
+    state = game.new_initial_state().child(0)
+    for bad in (-0.5, 1.0, float("nan"), "x"):
+        with pytest.raises(OptionError, match=r"gives floats in \[0, 1\)"):
+            state.resample_from_infostate(0, lambda bad=bad: bad)

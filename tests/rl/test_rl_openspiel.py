@@ -119,9 +119,12 @@ def test_games_and_states_pickle(name: str) -> None:
     assert history(back) == history(state)
     assert back.inner.to_record() == state.inner.to_record()
     assert back.information_state_string(1) == state.information_state_string(1)
+    assert back.get_game() is back.core.game
     back.apply_action(back.legal_actions()[0])  # it plays on
     world = state.resample_from_infostate(0, lambda: 0.25)
+    world.apply_action(world.legal_actions()[0])
     back = pickle.loads(pickle.dumps(world))
+    assert history(back) == history(world) and back.move_number() == world.move_number()
     assert back.information_state_string(0) == world.information_state_string(0)
     assert back.inner.legal_actions() == world.inner.legal_actions()
     assert back.inner.observation(1) == world.inner.observation(1)

@@ -9,12 +9,13 @@
 or, without the import, `gymnasium.make("meeple.rl.gymnasium:meeple/Anludim-v0")`.
 
 The learner plays `seat` (0 by default, or "random": a new seat each episode); every
-other seat is a meeple agent (`opponents`: one agent name for all, or a list with one
-name per other seat in seat order). The bots move until the learner must decide, so
-every step is one decision of the learner. The observation is the game's encoding of
-the learner's view (float32 in [0, 1]); `info["action_mask"]` (and `action_masks()`,
-as sb3-contrib's MaskablePPO expects) marks the legal actions. The reward is 0 until the
-game ends, then the learner's `state.returns()` value (1.0 for a win).
+other seat is a meeple agent (`opponents`: one agent spec for all, such as "greedy" or
+"ismcts:iterations=200", or a list with one spec per other seat in seat order). The
+bots move until the learner must decide, so every step is one decision of the learner.
+The observation is the game's encoding of the learner's view (float32 in [0, 1]);
+`info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO expects) marks
+the legal actions. The reward is 0 until the game ends, then the learner's
+`state.returns()` value (1.0 for a win).
 
 An illegal action (`invalid_action`):
 - "penalty" (default): the episode ends at once (terminated) with reward
@@ -29,7 +30,8 @@ The registered ids end an episode by truncation after 100,000 decisions of the l
 `gymnasium.wrappers.TimeLimit` for one.
 
 Seeding: `reset(seed=s)` seeds the environment's generator; each episode draws its game
-seed and its bots' seeds from it, so a seeded run is reproducible episode by episode.
+seed and its bots' seeds from it, so a seeded run is reproducible episode by episode
+(give ismcts an iteration budget: its default is a time budget).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from meeple.agents import Agent
 from meeple.core.game import Game, State, check_seed, plain_int
 from meeple.core.registry import list_games
 from meeple.core.rng import mix_seed
-from meeple.errors import IllegalActionError, OptionError
+from meeple.errors import AgentError, IllegalActionError, OptionError
 from meeple.rl._common import (
     MAX_GAME_LENGTH,
     as_action,
@@ -74,31 +76,34 @@ def _seat_number(seat: Any, players: int) -> int:
     return int(given)
 
 
-def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
+def _opponent_names(opponents: str | Sequence[str], game: Game) -> list[str]:
+    """The opponents' agent specs, each built once and checked against `game`."""
+    players = game.info.players
     if isinstance(opponents, str):
         names = [opponents] * (players - 1)
     elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
         names = list(opponents)
     else:
         raise OptionError(
-            f"opponents is an agent name or a list of them, not {type(opponents).__name__}"
+            f"opponents is an agent spec or a list of them, not {type(opponents).__name__}"
         )
     if len(names) != players - 1:
         raise OptionError(
-            f"opponents needs one agent name for all other seats or one per other seat "
+            f"opponents needs one agent spec for all other seats or one per other seat "
             f"({players - 1}), not {len(names)}"
         )
-    known = meeple.agents.list_agents()
-    for name in names:
-        if isinstance(name, str) and ":" in name and name.partition(":")[0].lower() in known:
-            raise OptionError(
-                f"opponents are agent names, without settings: {name!r} names settings; "
-                "pass agents you made (meeple.rl.PolicyAgent or an Agent) through a "
-                "Python loop instead"
-            )
-        if not isinstance(name, str) or name.lower() not in known:
-            raise OptionError(f"unknown agent {name!r}; available agents: {', '.join(known)}")
-    return [name.lower() for name in names]
+    specs = []
+    for spec in names:
+        if not isinstance(spec, str):
+            raise OptionError(f"opponents are agent specs such as 'greedy', not {spec!r}")
+        name, colon, settings = spec.strip().partition(":")
+        spec = name.lower() + colon + settings  # names are case-blind, settings are not
+        try:
+            meeple.agents.check_for_game(meeple.agents.make_from_spec(spec, seed=0), game)
+        except AgentError as exc:
+            raise OptionError(f"opponents: {exc}") from None
+        specs.append(spec)
+    return specs
 
 
 class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
@@ -129,7 +134,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
                 + ", ".join(repr(m) for m in INVALID_ACTION_MODES)
             )
         self.seat_option = seat
-        self.opponent_names = _opponent_names(opponents, n)
+        self.opponent_names = _opponent_names(opponents, self.game)
         self.invalid_action = invalid_action
         if (
             isinstance(illegal_action_reward, bool)
@@ -170,7 +175,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             self.seat = int(self.np_random.integers(0, n))
         others = [s for s in range(n) if s != self.seat]
         self.opponents = {
-            s: meeple.agents.make(name, seed=mix_seed(game_seed, s))
+            s: meeple.agents.make_from_spec(name, seed=mix_seed(game_seed, s))
             for s, name in zip(others, self.opponent_names, strict=True)
         }
         self._state = self.game.new_initial_state(seed=game_seed)
@@ -181,9 +186,11 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        if self._state is None:
+            raise EnvStateError("call reset() before step()")
         if self._done:
             raise EnvStateError("the episode is over: call reset() to start a new one")
-        state = self.game_state
+        state = self._state
         if self.invalid_action == "raise":
             a = as_action(action, self._num_actions)
         else:

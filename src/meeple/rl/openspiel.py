@@ -5,7 +5,7 @@
     game = pyspiel.load_game("meeple_anludim", {"players": 3, "variant": "expert"})
 
 The parameters are `players`, every game option that OpenSpiel can hold (bool, int,
-float or str values), and `rng_seed` (-1: a fresh seed per process). Decisions and
+float or str values), and `rng_seed` (-1: a fresh seed per game object). Decisions and
 action ids are meeple's own.
 
 Chance. meeple resolves chance (the deal, every draw, reshuffles) from the state's own
@@ -29,12 +29,13 @@ from `sampler`, so ISMCTS searches worlds consistent with p's information only.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 import meeple
-from meeple.core.game import Game, State
+from meeple.core.game import Game, State, plain_int
 from meeple.core.registry import list_games
 from meeple.core.rng import Rng
 from meeple.errors import IllegalActionError, OptionError
@@ -157,26 +158,16 @@ class Core:
     applied) and the log of decisions. pyspiel clones a Python state by deep-copying its
     attributes; this holder makes that a meeple `clone()` and a list copy."""
 
-    __slots__ = ("deal", "game", "inner", "log")
+    __slots__ = ("game", "inner", "log")
 
-    def __init__(
-        self,
-        game: MeepleSpielGame,
-        inner: State | None,
-        log: list[LogEntry],
-        deal: int | None = None,
-    ) -> None:
+    def __init__(self, game: MeepleSpielGame, inner: State | None, log: list[LogEntry]) -> None:
         self.game = game
         self.inner = inner
         self.log = log
-        # the meeple seed of the deal when `inner` is that deal played on by the state's
-        # OpenSpiel history (so the history replays it); None before the deal and for a
-        # world made by resample_from_infostate
-        self.deal = deal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
         inner = None if self.inner is None else self.inner.clone()
-        return Core(self.game, inner, self.log[:], self.deal)
+        return Core(self.game, inner, self.log[:])
 
 
 class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
@@ -192,13 +183,11 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         return self.core.inner
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pyspiel's own pickling replays the history from a new state, which would deal
-        # anew. A dealt state's history is replayed on its own deal; a resampled world
-        # (no history of its own) travels as its meeple state and log.
-        core = self.core
-        if core.deal is not None:
-            return (_unpickle_state, (core.game, core.deal, self.history(), None, None))
-        return (_unpickle_state, (core.game, None, [], core.inner, core.log))
+        # pyspiel pickles a state with its game in one C++ string, which asks this
+        # sampled-stochastic game for its generator's state and fails; the state's own
+        # string (its history and, pickled, its meeple state and log) goes beside the
+        # game instead, and comes back through the game's deserialize_state.
+        return (_unpickle_state, (self.core.game, self.serialize()))
 
     def current_player(self) -> int:
         inner = self.core.inner
@@ -225,9 +214,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         if inner is None:
             if int(action) != 0:
                 raise IllegalActionError(f"the deal's only outcome is 0, not {action!r}")
-            deal = core.game.deal_seed() if core.deal is None else core.deal
-            core.inner = core.game.meeple_game.new_initial_state(seed=deal)
-            core.deal = deal
+            core.inner = core.game.meeple_game.new_initial_state(seed=core.game.deal_seed())
             return
         action = int(action)
         actor = inner.current_player  # apply_action below refuses an illegal id
@@ -255,7 +242,16 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         core = self.core
         if core.inner is None:
             return self.clone()
-        seed = min(int(float(probability_sampler()) * 2**31), 2**31 - 1)
+        drawn = probability_sampler()
+        try:
+            share = float(drawn)
+        except (TypeError, ValueError):
+            share = math.nan
+        if not 0.0 <= share < 1.0:  # nan fails this too
+            raise OptionError(
+                f"the sampler of resample_from_infostate gives floats in [0, 1), not {drawn!r}"
+            )
+        seed = min(int(share * 2**31), 2**31 - 1)
         inner = core.inner.resample(int(player_id), seed)
         return MeepleSpielState(core.game, Core(core.game, inner, core.log[:]))
 
@@ -315,18 +311,9 @@ def _unpickle_game(name: str, params: dict[str, Any], seeds: int) -> MeepleSpiel
     return game
 
 
-def _unpickle_state(
-    game: MeepleSpielGame,
-    deal: int | None,
-    history: list[int],
-    inner: State | None,
-    log: list[LogEntry] | None,
-) -> MeepleSpielState:
-    if deal is None:
-        return MeepleSpielState(game, Core(game, inner, log or []))
-    state = MeepleSpielState(game, Core(game, None, [], deal))
-    for action in history:
-        state.apply_action(action)
+def _unpickle_state(game: MeepleSpielGame, text: str) -> MeepleSpielState:
+    state: MeepleSpielState = game.deserialize_state(text)
+    state.core.game = game  # one game object, not the copy pickled inside the text
     return state
 
 
@@ -373,12 +360,14 @@ def openspiel_game(game: str | Game = "anludim", players: int | None = None, **p
     else:
         options = {k: v for k, v in params.items() if k not in RESERVED}
         meeple.load_game(game, players=players, **options)  # meeple's errors first
-        seed = params.get("rng_seed", -1)
+        seed = plain_int(params.get("rng_seed", -1))  # a numpy integer as its int
         if seed.__class__ is not int or not -(2**31) <= seed < 2**31:
             raise OptionError(f"rng_seed is an integer of 32 bits (OpenSpiel's), not {seed!r}")
+        if "rng_seed" in params:
+            params["rng_seed"] = seed
         name = game
         if players is not None:
-            params["players"] = players
+            params["players"] = plain_int(players)
     return pyspiel.load_game(short_name(name), params)
 
 
