@@ -855,7 +855,8 @@ def replay(
 
 def _bench_table(result: BenchResult) -> Table:
     table = Table(
-        title=f"{result.game}, {result.players} players: medians of {len(result.runs)} runs",
+        title=f"{result.game}, {result.players} players: "
+        + ("one run" if len(result.runs) == 1 else f"medians of {len(result.runs)} runs"),
         title_justify="left",
     )
     table.add_column("measure")

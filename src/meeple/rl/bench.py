@@ -262,7 +262,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps({**result.to_json(), "breakdown": parts}, indent=2))
         return
-    print(f"{result.game}, {result.players} players: medians of {args.repeats} runs")
+    runs = "one run" if args.repeats == 1 else f"medians of {args.repeats} runs"
+    print(f"{result.game}, {result.players} players: {runs}")
     print(f"  raw engine               {result.raw_dps:10,.0f} decisions/s")
     print(
         f"  AEC env, observations    {result.observed_dps:10,.0f} decisions/s"
