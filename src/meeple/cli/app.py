@@ -935,7 +935,7 @@ def bench(
     with guarded():
         configured = _load(game, players, option)
         if not 0 < seconds < math.inf:
-            raise OptionError(f"--seconds must be a number above 0, not {seconds}")
+            raise OptionError(f"--seconds must be a finite number above 0, not {seconds}")
         if repeats < 1:
             raise OptionError(f"--repeats must be at least 1, not {repeats}")
         progress = Progress(
