@@ -58,7 +58,10 @@ def refused(runner: CliRunner, args: list[str]) -> str:
             ["play", "aridnyk", "-p", "1", "--bots", "random,random"],
             "a game of one player has no other seat",
         ),
-        (["bench", "aridnyk", "--seconds", "inf"], "--seconds must be a finite number above 0, not inf"),
+        (
+            ["bench", "aridnyk", "--seconds", "inf"],
+            "--seconds must be a finite number above 0, not inf",
+        ),
         (["serve", "--bot-delay", "nan"], "--bot-delay must be 0 or more seconds, not nan"),
         (["serve", "--abandon-after", "inf"], "--abandon-after must be 0 or more hours, not inf"),
         # (`self` was taken by the game's constructor: a TypeError)

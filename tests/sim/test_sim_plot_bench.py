@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,3 +105,21 @@ def test_jobs_speedup_tells_the_workers_start_from_their_play() -> None:
     assert up.to_json()["started_speedup"] == started
     no_start = SpeedUp(8, 2, 1.0, 0.5, True)
     assert no_start.started_speedup is None and no_start.to_json()["started_speedup"] is None
+
+
+def test_a_rotating_runs_scores_are_plotted_per_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots take turns in each seat: a seat's box mixed them, each bot's does not."""
+    from typer.testing import CliRunner
+
+    import meeple.cli.app as cli
+
+    drawn: dict[str, Any] = {}
+    monkeypatch.setattr(cli, "plot_run", lambda *args, **kwargs: drawn.update(kwargs, args=args))
+    args = ["simulate", "anludim", "-p", "2", "--bots", "greedy,random", "--games", "6"]
+    result = CliRunner().invoke(cli.app, [*args, "--plot", str(tmp_path / "p.png")])
+    assert result.exit_code == 0, result.output
+    assert drawn["bot_labels"] == ["0", "1"]
+    greedy, random_bot = drawn["args"][3]
+    assert min(greedy) > max(random_bot)  # greedy wins every game: its box stands apart

@@ -446,8 +446,14 @@ def _summary_plot(path: Path, summary: Summary, results: list[GameResult], title
             RateBar(f"seat {s}: {summary.bots[s].spec}", rate, *summary.win_rate_ci[s])
             for s, rate in enumerate(summary.win_rate)
         ]
-    scores = [[r.scores[s] for r in results] for s in range(summary.players)]
-    plot_run(path, title, bars, scores, even=1 / summary.players)
+    n = summary.players
+    if summary.rotate:  # a seat's scores mix the bots that took turns in it
+        scores = [[r.scores[(j + i) % n] for i, r in enumerate(results)] for j in range(n)]
+        labels = [str(b.index) for b in summary.bots]
+        plot_run(path, title, bars, scores, even=1 / n, bot_labels=labels)
+        return
+    scores = [[r.scores[s] for r in results] for s in range(n)]
+    plot_run(path, title, bars, scores, even=1 / n)
 
 
 @app.command()

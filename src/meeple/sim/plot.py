@@ -44,8 +44,10 @@ def plot_run(
     bars: Sequence[RateBar],
     seat_scores: Sequence[Sequence[float]],
     even: float | None = None,
+    bot_labels: Sequence[str] | None = None,
 ) -> None:
-    """Two panels: win rates with 95% intervals, and box plots of the scores per seat.
+    """Two panels: win rates with 95% intervals, and box plots of the scores per seat
+    (per bot, with `bot_labels`: then `seat_scores` holds each bot's scores).
 
     `even` draws a dashed line at the rate every bot would have if all were equally good.
     """
@@ -68,10 +70,10 @@ def plot_run(
     rates.set_xlabel("win rate (95% Wilson interval)")
     rates.set_title("win rates")
 
-    labels = [f"seat {s}" for s in range(len(seat_scores))]
+    labels = list(bot_labels or [f"seat {s}" for s in range(len(seat_scores))])
     seats.boxplot([list(s) for s in seat_scores], tick_labels=labels, showmeans=True)
     seats.set_ylabel("score")
-    seats.set_title("score per seat (triangle: mean)")
+    seats.set_title(f"score per {'bot' if bot_labels else 'seat'} (triangle: mean)")
 
     figure.suptitle(title)
     try:
