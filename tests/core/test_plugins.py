@@ -115,3 +115,34 @@ def test_a_plugin_cannot_take_a_name_in_another_case(monkeypatch: pytest.MonkeyP
     table: dict[str, str] = {"anludim": "meeple.games.anludim.game:AnludimGame"}
     registry.add_plugins("meeple.test-case-blind", table)
     assert table == {"anludim": "meeple.games.anludim.game:AnludimGame", "nim": "plugin:Nim"}
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_that_cannot_load_leaves_the_others_listed_and_served() -> None:
+    listed = CliRunner().invoke(app, ["games"])
+    assert listed.exit_code == 0, listed.output
+    assert "parlour" in listed.stdout and "arnak" in listed.stdout
+    assert "warning: game 'broken' cannot be loaded from" in " ".join(listed.stderr.split())
+    import warnings
+
+    from meeple.server.app import create_app
+
+    with warnings.catch_warnings():  # Starlette prefers httpx2; httpx serves here
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    with TestClient(create_app("sqlite://")) as client:
+        names = [game["name"] for game in client.get("/api/games").json()]
+    assert "parlour" in names and "broken" not in names
+
+
+def test_a_game_in_a_module_of_its_own_is_summarised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's game class may live in a top-level module, in no package: the server's
+    summary of it broke the start-up (a relative import of '.actions')."""
+    from meeple.games.anludim.game import AnludimGame
+    from meeple.server import app as server
+
+    lone = type("LoneGame", (AnludimGame,), {"__module__": "lone_game"})
+    monkeypatch.setattr(server, "load_game", lambda name: lone())
+    summary = server.game_summary("anludim")
+    assert summary["actions"] == {} and "random" in summary["agents"]

@@ -20,6 +20,7 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
 
     assert anludim["actions"]["CONFIRM"] == actions.CONFIRM
     assert anludim["actions"]["NUM_ACTIONS"] == actions.NUM_ACTIONS
+    assert all(game["agents"] == ["greedy", "ismcts", "random"] for game in games.values())
 
 
 def test_catalogue_names_every_component(client: TestClient) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from server_support import TestClient, create, next_message
 
 import meeple
@@ -59,3 +60,31 @@ def test_the_seat_to_move_gets_the_greedy_bots_move(client: TestClient) -> None:
         next_message(watcher, "state")
         watcher.send_json({"type": "hint", "version": 0})
         assert "spectators get no hints" in next_message(watcher, "error")["message"]
+
+
+def test_a_game_without_a_greedy_policy_gets_no_hint_and_no_greedy_seat(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin's game may have no greedy policy: a hint is an error message (it closed
+    the connection), a greedy seat is refused (the table hung), and the lobby is told."""
+    from meeple.agents import greedy
+    from meeple.errors import AgentError
+    from meeple.server.app import agents_for
+
+    def no_policy(game: str) -> Any:
+        raise AgentError(f"no greedy policy for {game!r} yet; use random or ismcts")
+
+    monkeypatch.setattr(greedy, "policy_for", no_policy)
+    assert agents_for(meeple.load_game("anludim")) == ["ismcts", "random"]
+    refused = client.post("/api/tables", json={"game": "anludim", "seats": ["human", "greedy"]})
+    assert refused.status_code == 400 and "no greedy policy" in refused.json()["error"]
+    created = create(client, ["human", "random"])
+    token = created["invites"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{created['table']['id']}?token={token}") as ws:
+        state = next_message(ws, "state")
+        while state["current_player"] != 0:
+            state = next_message(ws, "state")
+        ws.send_json({"type": "hint", "version": state["version"]})
+        assert "no hints for anludim" in next_message(ws, "error")["message"]
+        ws.send_json({"type": "chat", "text": "still here"})
+        assert "still here" in str(next_message(ws, "chat"))  # the connection lives on

@@ -213,6 +213,8 @@ def generic_values(state: State) -> list[float]:
 
 def load_heuristics(game: str) -> None:
     """Import meeple.agents.<game> if it exists: it registers that game's heuristics."""
+    if not game.isidentifier():  # no module can hold it ("dot.dice")
+        return
     module = f"meeple.agents.{game}"
     if importlib.util.find_spec(module) is not None:
         importlib.import_module(module)

@@ -41,6 +41,10 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
 
+    def check_game(self, state: State) -> None:
+        """A game without a policy is refused when the bot is named, not at its move."""
+        policy_for(state.game.info.name)
+
     def act(self, state: State) -> int:
         if state.is_terminal():
             raise GameOverError("the game is over: there is no action to choose")

@@ -238,7 +238,11 @@ def games() -> None:
     with guarded():
         console = out()
         for name in list_games():
-            info = load_game(name).info
+            try:
+                info = load_game(name).info
+            except MeepleError as exc:  # a plugin that cannot load: the others are listed
+                err().print(f"warning: {exc}", markup=False, soft_wrap=True)
+                continue
             console.print(
                 f"[bold]{name}[/] ({info.title}): {info.min_players}-{info.max_players} "
                 f"players, {info.players} by default"

@@ -21,8 +21,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import meeple
+from meeple.agents import check_for_game, list_agents
+from meeple.agents import make as make_agent
+from meeple.core.game import Game
 from meeple.core.registry import list_games, load_game
-from meeple.errors import MeepleError
+from meeple.errors import AgentError, MeepleError
 from meeple.server.protocol import (
     CreatedTable,
     CreateTable,
@@ -69,17 +72,31 @@ def _status_of(exc: MeepleError) -> int:
     return int(getattr(exc, "status", 400))
 
 
+def agents_for(game: Game) -> list[str]:
+    """The agents that can play `game` with their default settings (greedy needs the
+    game's own policy), for the lobby's seat choices."""
+    fit = []
+    for name in list_agents():
+        try:
+            check_for_game(make_agent(name, seed=0), game)
+        except (AgentError, ImportError):
+            continue
+        fit.append(name)
+    return fit
+
+
 def game_summary(name: str) -> dict[str, Any]:
     """What the lobby needs to know of a game (GET /api/games)."""
     game = load_game(name)
     info = game.info
     actions: dict[str, int] = {}
     package = type(game).__module__.rpartition(".")[0]
-    with contextlib.suppress(ImportError):
-        module = importlib.import_module(f"{package}.actions")
-        for key, value in vars(module).items():
-            if key.isupper() and isinstance(value, int) and not isinstance(value, bool):
-                actions[key] = value
+    if package:  # a plugin's game may be a module of its own, in no package
+        with contextlib.suppress(ImportError):
+            module = importlib.import_module(f"{package}.actions")
+            for key, value in vars(module).items():
+                if key.isupper() and isinstance(value, int) and not isinstance(value, bool):
+                    actions[key] = value
     return {
         "name": name,
         "title": info.title,
@@ -91,6 +108,7 @@ def game_summary(name: str) -> dict[str, Any]:
             for option, spec in info.options.items()
         },
         "actions": actions,
+        "agents": agents_for(game),
         "placeholder_data": info.placeholder_data,
         "notes": list(info.notes),
     }
@@ -198,7 +216,12 @@ def create_app(
     has played at or visited for `abandon_after` hours is abandoned (0: never)."""
     store = store or Store(database_url)
     manager = TableManager(store, bot_delay=bot_delay, abandon_after=abandon_after)
-    summaries = [game_summary(name) for name in list_games()]
+    summaries = []
+    for name in list_games():
+        try:
+            summaries.append(game_summary(name))
+        except MeepleError as exc:  # a plugin that cannot load leaves the others be
+            log.warning("game %s is left out of the lobby: %s", name, exc)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

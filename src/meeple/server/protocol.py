@@ -89,6 +89,9 @@ class GameSummary(BaseModel):
     actions: dict[str, int] = Field(
         description="The upper-case integer constants of the game's actions module."
     )
+    agents: list[str] = Field(
+        description="The bots that can play the game with their default settings."
+    )
     placeholder_data: bool
     notes: list[str]
 

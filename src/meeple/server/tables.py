@@ -762,9 +762,14 @@ class TableManager:
             raise Conflict(f"stale hint request: the table is at version {table.version}")
         if conn.hinting:
             raise Conflict("a hint is being worked out already")
+        try:
+            bot = make_bot(
+                HINT_AGENT, mix_seed(bot_seed(table.meta.seed, seat), version), state.game
+            )
+        except AgentError as exc:  # a plugin's game with no greedy policy
+            raise Conflict(f"no hints for {state.game.info.name}: {exc}") from None
         conn.hinting = True
         try:
-            bot = make_bot(HINT_AGENT, mix_seed(bot_seed(table.meta.seed, seat), version))
             action = await asyncio.to_thread(bot.act, state.clone())
         finally:
             conn.hinting = False

@@ -8,7 +8,6 @@ const SEAT_KINDS = [
   ['greedy', 'greedy bot'],
   ['ismcts', 'ismcts bot'],
 ];
-const GAMES_WITH_GREEDY = new Set(['anludim', 'aridnyk', 'arnak']);
 const REFRESH_MS = 3000;
 const LIST_LIMIT = 100; // tables the lobby asks for (the server's default)
 
@@ -97,9 +96,16 @@ function currentGame() {
   return games.find((g) => g.name === els.game.value) ?? games[0];
 }
 
+/** The seat kinds a game offers: people, and the bots that can play it (GET /api/games
+ * names them: greedy needs the game's own policy). */
+function seatKinds(game) {
+  const bots = game?.agents ?? ['random'];
+  return SEAT_KINDS.filter(([value]) => value === 'you' || value === 'human' || bots.includes(value));
+}
+
 function defaultSeat(index, game) {
   if (index === 0) return 'you';
-  return GAMES_WITH_GREEDY.has(game?.name) ? 'greedy' : 'random';
+  return (game?.agents ?? []).includes('greedy') ? 'greedy' : 'random';
 }
 
 function choiceLabel(choice) {
@@ -177,8 +183,10 @@ function buildSeats() {
   clear(els.seats).append(h('legend', {}, 'Seats'));
   for (let i = 0; i < n; i++) {
     const select = h('select', { id: `seat-${i}`, 'data-testid': `seat-${i}`, 'data-seat': i });
-    for (const [value, label] of SEAT_KINDS) select.append(h('option', { value }, label));
-    select.value = seatValues[i] ?? defaultSeat(i, game);
+    const kinds = seatKinds(game);
+    for (const [value, label] of kinds) select.append(h('option', { value }, label));
+    const kept = seatValues[i];
+    select.value = kinds.some(([value]) => value === kept) ? kept : defaultSeat(i, game);
     els.seats.append(
       h('div', { class: 'form-row seat-row' },
         h('label', { for: `seat-${i}` },

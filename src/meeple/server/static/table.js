@@ -777,7 +777,7 @@ function renderInvites(table) {
 }
 
 async function handToBot(seatNo, authToken) {
-  const spec = ['anludim', 'aridnyk', 'arnak'].includes(gameName) ? 'greedy' : 'random';
+  const spec = (gameInfo?.agents ?? []).includes('greedy') ? 'greedy' : 'random';
   if (!confirm(`Let a ${spec} bot play seat ${seatNo} from now on?`)) return;
   try {
     await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${seatNo}/bot`, { method: 'POST', body: { token: authToken, spec } });
@@ -902,7 +902,9 @@ function renderActions(msg, table, seat) {
     return;
   }
   const hinted = hint && hint.version === msg.version ? hint : null;
-  const askHint = h('button', { type: 'button', class: 'small', 'data-testid': 'hint-button', title: `what the ${hint?.bot ?? 'greedy'} bot would do in your place`, onClick: () => send({ type: 'hint', version: msg.version }) }, 'Hint');
+  // hints come from the greedy bot: none for a game without its policy (a plugin's)
+  const hints = (gameInfo?.agents ?? ['greedy']).includes('greedy');
+  const askHint = !hints ? null : h('button', { type: 'button', class: 'small', 'data-testid': 'hint-button', title: `what the ${hint?.bot ?? 'greedy'} bot would do in your place`, onClick: () => send({ type: 'hint', version: msg.version }) }, 'Hint');
   const auto = load('local', AUTO_KEY) === '1';
   const autoBox = h('input', { type: 'checkbox', 'data-testid': 'auto-toggle', checked: auto });
   autoBox.addEventListener('change', () => {
