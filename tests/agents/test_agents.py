@@ -381,3 +381,11 @@ def test_a_setting_the_game_cannot_honour_is_refused_before_play(
 def test_every_agent_with_its_defaults_fits_every_game(game: str) -> None:
     for name in list_agents():
         check_for_game(make(name, seed=0), meeple.load_game(game))
+
+
+def test_a_game_name_no_module_can_hold_has_no_heuristics_and_no_crash() -> None:
+    from meeple.agents.evaluation import load_heuristics
+    from meeple.agents.greedy import has_policy
+
+    load_heuristics("dot.dice")  # raised ModuleNotFoundError for 'meeple.agents.dot'
+    assert not has_policy("dot.dice")
