@@ -297,3 +297,31 @@ def test_hotseat_in_a_real_terminal_clears_the_last_hand_and_its_scrollback() ->
 def test_the_prompt_help_fits_an_80_column_terminal() -> None:
     """Lines wider than the terminal were broken again by the console, one word a line."""
     assert max(map(len, HELP.splitlines())) < 80
+
+
+def test_a_drawn_seed_is_shown_only_once_the_game_is_over(runner: CliRunner) -> None:
+    """The seed decides every hidden card: on screen at the start, it told a player the
+    bots' hands (or, at one screen, another player's)."""
+    args = ["play", "anludim", "--players", "2", "--bots", "random"]
+    stopped = runner.invoke(app, args, input="q\n\n")
+    assert stopped.exit_code == 0, stopped.output
+    assert "seed" not in stopped.stdout
+    played = runner.invoke(app, args, input="1\n" * 2000)
+    assert played.exit_code == 0, played.output
+    assert "game over" in played.stdout.lower()
+    assert "play this deal again with --seed" in played.stdout
+
+
+def test_hotseat_pushes_the_last_view_off_a_screen_that_takes_no_control_codes() -> None:
+    import io
+
+    from rich.console import Console
+
+    from meeple.cli.play import Session
+
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=1)
+    shown = io.StringIO()
+    dumb = Console(file=shown, force_terminal=True, height=30, _environ={"TERM": "dumb"})
+    assert dumb.is_dumb_terminal
+    Session(state, [None, None], dumb).hide_screen()
+    assert shown.getvalue() == "\n" * 60  # Rich's clear writes nothing to such a terminal

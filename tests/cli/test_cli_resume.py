@@ -35,7 +35,8 @@ def test_a_saved_game_goes_on_where_it_stopped(runner: CliRunner, tmp_path: Path
     )
     assert result.exit_code == 0, result.output
     words = " ".join(result.stdout.split())
-    assert f"seed {before['seed']} (seat 0: human, seat 1: random, seat 2: random)" in words
+    assert "(seat 0: human, seat 1: random, seat 2: random), resumed after" in words
+    assert f"seed {before['seed']}" not in words  # the seed tells every hidden card
     assert f"resumed after {len(before['actions'])} decisions" in words
     after = load_record(later)
     # the same deal and moves, then one more of ours and the bot's answers

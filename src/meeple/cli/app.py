@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import secrets
 import sys
 import time
 from dataclasses import replace
@@ -317,15 +316,17 @@ def play(
             return
         configured = _load(game, players, option)
         given_seed = seed
-        seed = check_seed(seed if seed is not None else secrets.randbelow(2**31))
+        seed = check_seed(seed)
         seats = seat_agents(bots, configured.info.players, seat, seed, configured)
         state = configured.new_initial_state(seed=seed)
         console = out()
         who = ", ".join(f"seat {s}: {HUMAN if a is None else a.name}" for s, a in enumerate(seats))
-        console.print(f"[bold]{configured.info.title}[/], seed {seed} ({who})")
-        if given_seed is None:
+        # The seed decides every hidden card: it is shown once the game is over, where
+        # no one at the screen can work the bots' hands or another player's out of it.
+        console.print(f"[bold]{configured.info.title}[/] ({who})")
+        finished = Session(state, seats, console, save, auto=auto).run()
+        if finished and given_seed is None:
             console.print(f"play this deal again with --seed {seed}", style="dim")
-        Session(state, seats, console, save, auto=auto).run()
 
 
 def _play_on(
@@ -360,7 +361,7 @@ def _play_on(
     who = ", ".join(f"seat {s}: {HUMAN if a is None else a.name}" for s, a in enumerate(seats))
     done = len(log)
     console.print(
-        f"[bold]{state.game.info.title}[/], seed {state.seed} ({who}), "
+        f"[bold]{state.game.info.title}[/] ({who}), "
         f"resumed after {done} decision{'' if done == 1 else 's'}"
     )
     if state.is_terminal():

@@ -316,11 +316,16 @@ class Session:
         return True
 
     def hide_screen(self) -> None:
-        """Clear the terminal and its scrollback, so the last hand cannot be scrolled to."""
-        self.console.clear()
-        if self.console.is_terminal:
-            self.console.file.write("\x1b[3J")
-            self.console.file.flush()
+        """Clear the terminal and its scrollback, so the last hand cannot be scrolled to.
+        A terminal that takes no control codes (TERM=dumb) gets blank lines that push
+        the last view off the screen instead: there Rich's clear does nothing."""
+        console = self.console
+        if console.is_terminal and not console.is_dumb_terminal:
+            console.clear()
+            console.file.write("\x1b[3J")
+        else:
+            console.file.write("\n" * max(console.height, 60))
+        console.file.flush()
 
     def show(self, seat: int, labels: Sequence[str]) -> None:
         """The seat's view, what the others did since, and the numbered choices."""

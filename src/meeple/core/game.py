@@ -154,9 +154,11 @@ def check_seat(player: Any, players: int) -> int:
 
 
 def check_seed(seed: Any) -> int:
-    """A game's seed: an integer 0..MAX_SEED (numpy integers too); None draws one."""
+    """A game's seed: an integer 0..MAX_SEED (numpy integers too); None draws one of 63
+    bits (what a 64-bit signed column stores): the seed decides every hidden card, and a
+    smaller space could be searched from a seat's opening hand."""
     if seed is None:
-        return secrets.randbelow(2**31)
+        return secrets.randbelow(2**63)
     seed = plain_int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise OptionError(f"seed must be a non-negative integer below 2**64, not {seed!r}")
