@@ -25,7 +25,7 @@ from meeple.agents import check_for_game, list_agents
 from meeple.agents import make as make_agent
 from meeple.core.game import Game
 from meeple.core.registry import list_games, load_game
-from meeple.errors import AgentError, MeepleError
+from meeple.errors import MeepleError
 from meeple.server.protocol import (
     CreatedTable,
     CreateTable,
@@ -79,7 +79,7 @@ def agents_for(game: Game) -> list[str]:
     for name in list_agents():
         try:
             check_for_game(make_agent(name, seed=0), game)
-        except (AgentError, ImportError):
+        except (MeepleError, ImportError, TypeError, ValueError):  # a plugin's, broken
             continue
         fit.append(name)
     return fit

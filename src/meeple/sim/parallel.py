@@ -219,7 +219,8 @@ def _exit_with(parent: int) -> None:
             except OSError:  # alive, though not ours to signal
                 pass
 
-    threading.Thread(target=watch, name="meeple-parent-watch", daemon=True).start()
+    if os.name == "posix":  # elsewhere os.kill(pid, 0) is no harmless probe
+        threading.Thread(target=watch, name="meeple-parent-watch", daemon=True).start()
 
 
 def _process_context() -> multiprocessing.context.BaseContext:
