@@ -88,3 +88,32 @@ def test_a_game_without_a_greedy_policy_gets_no_hint_and_no_greedy_seat(
         assert "no hints for anludim" in next_message(ws, "error")["message"]
         ws.send_json({"type": "chat", "text": "still here"})
         assert "still here" in str(next_message(ws, "chat"))  # the connection lives on
+
+
+def test_searching_bots_take_turns_in_one_thread_and_quick_ones_have_theirs(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search holds the interpreter lock while it thinks: sixteen at once starved the
+    server's own thread (seconds a request), so searches take turns in one thread."""
+    import threading
+    import time
+
+    from meeple.agents.ismcts import ISMCTSAgent
+    from meeple.agents.random_agent import RandomAgent
+
+    threads: dict[str, set[str]] = {"ismcts": set(), "random": set()}
+    for cls, name in ((ISMCTSAgent, "ismcts"), (RandomAgent, "random")):
+        real = cls.act
+
+        def act(self: Any, state: Any, real: Any = real, name: str = name) -> int:
+            threads[name].add(threading.current_thread().name)
+            return int(real(self, state))
+
+        monkeypatch.setattr(cls, "act", act)
+    table = create(client, ["ismcts:iterations=3", "random"])["table"]["id"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{table}").json()["moves"] < 20:
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.05)
+    assert {name.rsplit("_", 1)[0] for name in threads["ismcts"]} == {"meeple-search"}
+    assert {name.rsplit("_", 1)[0] for name in threads["random"]} == {"meeple-bot"}

@@ -66,9 +66,15 @@ MAX_BOT_SECONDS = 5.0
 MAX_BOT_ITERATIONS = 5000
 """... and searches at most this many iterations (ismcts:iterations=...)."""
 BOT_THREADS = 16
-"""Threads the bots of all tables think in: a pool of their own, so that bots at work
-never hold up the database, hints and take-backs, which share asyncio's default pool
-(a few threads), and a quick bot seldom waits for slow ones of other tables."""
+"""Threads the quick bots of all tables (random, greedy) think in: a pool of their own,
+so that bots at work never wait for the database, hints and take-backs, which share
+asyncio's default pool (a few threads), nor for searching bots."""
+SEARCH_THREADS = 1
+"""Threads the searching bots (ismcts) of all tables think in: one, the tables' searches
+taking turns. A search holds Python's interpreter lock while it thinks: sixteen at once
+left the server's own thread (every move, chat and page of every table) a seventeenth
+of it, seconds a request, for no more search done in all (one thread of Python runs at
+a time)."""
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
 MAX_PENDING = 32
@@ -326,6 +332,7 @@ class TableManager:
         self._stopping = False
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
+        self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -333,6 +340,7 @@ class TableManager:
         """Load every unfinished table from the database and let its bots play on."""
         self._stopping = False
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
+        self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
         for table_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self.get(table_id)
@@ -359,6 +367,7 @@ class TableManager:
             for conn in table.connections:
                 conn.close()
         self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._searchers.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)  # what is queued is stored first
 
     # --- loading --------------------------------------------------------------------
@@ -925,7 +934,9 @@ class TableManager:
             agent, version = table.agents[seat], table.version
             try:
                 loop = asyncio.get_running_loop()
-                action = await loop.run_in_executor(self._thinkers, agent.act, table.state.clone())
+                searches = getattr(agent, "seconds", None) is not None  # a budget: ismcts
+                pool = self._searchers if searches else self._thinkers
+                action = await loop.run_in_executor(pool, agent.act, table.state.clone())
             except Exception as exc:
                 log.exception("table %s: the bot in seat %d failed", table.id, seat)
                 self._error_to_all(table, f"the bot in seat {seat} failed: {exc}")
