@@ -242,3 +242,27 @@ def test_record_only_when_over_and_it_replays(client: TestClient) -> None:
     over = client.get("/api/tables?status=over").json()
     assert [t["id"] for t in over] == [table_id]
     assert client.get("/api/tables").json() == []  # the default, open, lists none over
+
+
+def test_play_again_asked_twice_meets_at_one_table(client: TestClient) -> None:
+    """Both players clicking "Play again" made two tables, each waiting for the other."""
+    created = create(client, ["human", "random"], seed=5)
+    table_id, token = created["table"]["id"], created["invites"][0]["token"]
+    again = f"/api/tables/{table_id}/again"
+    early = client.post(again, json={"token": token})
+    assert early.status_code == 409 and "not over" in early.json()["error"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        play_until(ws, first_legal)
+    assert client.post(again, json={"token": "nope"}).status_code == 403
+    first = client.post(again, json={"token": token}).json()
+    new_id = first["table"]["id"]
+    assert new_id != table_id and first["owner_token"]
+    assert [invite["seat"] for invite in first["invites"]] == [0]
+    assert first["table"]["seats"][1]["spec"] == "random"
+    second = client.post(again, json={"token": token}).json()
+    assert second["table"]["id"] == new_id and second["owner_token"] is None
+    (seat,) = second["invites"]
+    assert seat["seat"] == 0 and seat["token"] != first["invites"][0]["token"]
+    taken = client.post(again, json={"token": token})
+    assert taken.status_code == 409 and "taken already" in taken.json()["error"]
+    assert len(client.get("/api/tables?status=all").json()) == 2

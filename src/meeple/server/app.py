@@ -33,6 +33,8 @@ from meeple.server.protocol import (
     GameSummary,
     Invite,
     JoinSeat,
+    NextTable,
+    PlayAgain,
     SeatToBot,
     TableInfo,
     error_message,
@@ -327,6 +329,14 @@ def create_app(
     async def join(table_id: TableId, body: JoinSeat) -> dict[str, Any]:
         """Take a human seat no one holds yet; its invitation link stops working."""
         return await manager.join(table_id, body.seat)
+
+    @app.post(
+        "/api/tables/{table_id}/again", response_model=NextTable, responses=ERRORS, tags=["tables"]
+    )
+    async def play_again(table_id: TableId, body: PlayAgain) -> dict[str, Any]:
+        """The next game of a finished table, for a player of it (their seat's token):
+        the first to ask makes it, the others join it."""
+        return await manager.play_again(table_id, body.token)
 
     @app.post(
         "/api/tables/{table_id}/seats/{seat}/bot",

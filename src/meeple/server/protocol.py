@@ -59,6 +59,10 @@ class JoinSeat(_Strict):
     )
 
 
+class PlayAgain(_Strict):
+    token: str = Field(description="The token of a human seat of the finished table.")
+
+
 class SeatToBot(_Strict):
     token: str = Field(description="The seat's own token or the table owner's token.")
     spec: str = Field(
@@ -133,6 +137,19 @@ class CreatedTable(BaseModel):
         description="The creator's token: lets it replace any seat by a bot, and watch."
     )
     invites: list[Invite] = Field(description="One per human seat.")
+
+
+class NextTable(BaseModel):
+    table: TableInfo
+    owner_token: str | None = Field(
+        description="Given to the player who asked first, who made the new table; None "
+        "for the others."
+    )
+    invites: list[Invite] = Field(
+        description="The first asker: one per human seat, theirs among them. Another "
+        "player: their own seat alone, with a new token (its invitation link stops "
+        "working)."
+    )
 
 
 # --- WebSocket messages (documentation; the server builds them as dicts) ----------------

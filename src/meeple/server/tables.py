@@ -333,6 +333,9 @@ class TableManager:
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
         self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
+        # a finished table's next game, made by the first of its players to ask (kept
+        # while the server runs: after a restart, asking again makes another)
+        self._next_tables: dict[str, str] = {}
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -523,6 +526,41 @@ class TableManager:
             await self._save_seat(table, replace(chosen, token_hash=hash_token(token), taken=True))
         self._changed(table)
         return {"seat": seat, "token": token, "url": invite_url(table_id, token)}
+
+    async def play_again(self, table_id: str, token: str) -> dict[str, Any]:
+        """The next game of a finished table, for the human seat whose token is given:
+        the first player to ask makes it (same game, options and seats, a new seed) and
+        gets every invitation; each player asking after takes their own seat there (a
+        new token), so two "Play again" clicks meet at one table, not two."""
+        table = await self.get(table_id, watch=False)
+        async with table.lock:
+            if table.meta.status != "over":
+                raise Conflict(f"table {table_id} is not over: finish this game first")
+            seat = next(
+                (
+                    s.seat
+                    for s in table.meta.seats
+                    if s.kind == HUMAN and token_matches(token, s.token_hash)
+                ),
+                None,
+            )
+            if seat is None:
+                raise Forbidden(f"this token holds no seat of table {table_id}")
+            following = self._next_tables.get(table_id)
+            if following is None:
+                meta = table.meta
+                specs = [HUMAN if s.kind == HUMAN else (s.spec or "") for s in meta.seats]
+                made = await self.create(meta.game, meta.players, dict(meta.options), specs, None)
+                self._next_tables[table_id] = made["table"]["id"]
+                return made
+        try:
+            joined = await self.join(following, seat)
+        except Conflict:
+            raise Conflict(
+                f"seat {seat} of the next game (table {following}) is taken already: "
+                "its invitation link was used"
+            ) from None
+        return {"table": await self.info(following), "owner_token": None, "invites": [joined]}
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str, spec: str) -> dict[str, Any]:
         table = await self.get(table_id, watch=False)

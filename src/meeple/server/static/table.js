@@ -968,9 +968,9 @@ function markHint(hinted) {
 /** A new table of the same game, options and seats (a new deal): you take your seat
  * again, the other people get new invitations (shown on the new table's page). */
 async function playAgain(table, seat) {
-  const seats = (table.seats ?? []).map((x) => (x.kind === 'human' ? 'human' : x.spec));
+  // the first player to ask makes the next table; the others are seated at that one
   try {
-    const res = await fetchJSON('/api/tables', { method: 'POST', body: { game: table.game, players: table.players, options: table.options ?? {}, seats } });
+    const res = await fetchJSON(`/api/tables/${encodeURIComponent(table.id)}/again`, { method: 'POST', body: { token } });
     const { mine } = keepNewTable(res, seat);
     location.assign(mine ? mine.url : `/table/${encodeURIComponent(res.table.id)}`);
   } catch (err) {
