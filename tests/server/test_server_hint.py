@@ -117,3 +117,33 @@ def test_searching_bots_take_turns_in_one_thread_and_quick_ones_have_theirs(
         time.sleep(0.05)
     assert {name.rsplit("_", 1)[0] for name in threads["ismcts"]} == {"meeple-search"}
     assert {name.rsplit("_", 1)[0] for name in threads["random"]} == {"meeple-bot"}
+
+
+def test_a_hint_asked_again_from_any_connection_is_not_searched_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limit was one hint at a time per connection: forty connections on one token
+    had thousands worked out. The position's hint is kept and sent again."""
+    from meeple.agents.greedy import GreedyAgent
+
+    searched = []
+    real = GreedyAgent.act
+
+    def act(self: Any, state: Any) -> int:
+        searched.append(state.seed)
+        return int(real(self, state))
+
+    monkeypatch.setattr(GreedyAgent, "act", act)
+    created = create(client, ["human", "random"], seed=4)
+    table, token = created["table"]["id"], created["invites"][0]["token"]
+    url = f"/ws/tables/{table}?token={token}"
+    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+        for ws in (first, second):
+            state = next_message(ws, "state")
+            while state["table"]["status"] != "playing" or state["current_player"] != 0:
+                state = next_message(ws, "state")
+        hints = []
+        for ws in (first, second, first):
+            ws.send_json({"type": "hint", "version": state["version"]})
+            hints.append(next_message(ws, "hint"))
+    assert hints[0] == hints[1] == hints[2] and len(searched) == 1

@@ -183,7 +183,6 @@ class Connection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.hinting = False  # a hint is being worked out for this connection
         self.log_sent = 0
         self._pending: deque[tuple[str, str, int]] = deque()
         self._ready = asyncio.Event()
@@ -235,6 +234,11 @@ class Table:
     # When each seat's last chat messages and name changes came: paced per seat, not
     # per connection, so opening more connections with a token buys no more.
     said: dict[int, deque[float]] = field(default_factory=dict)
+    # Hints: the seats one is being worked out for, and the last one sent (the state, its
+    # version, the seat, the message), so that asking again, from any number of
+    # connections, costs a look-up and not another search.
+    hinting: set[int] = field(default_factory=set)
+    last_hint: tuple[State, int, int, str] | None = None
 
     @property
     def id(self) -> str:
@@ -807,7 +811,11 @@ class TableManager:
             raise Conflict("a hint is for the person who decides now")
         if version != table.version:
             raise Conflict(f"stale hint request: the table is at version {table.version}")
-        if conn.hinting:
+        last = table.last_hint
+        if last is not None and last[0] is state and last[1] == version and last[2] == seat:
+            conn.push("hint", last[3])
+            return
+        if seat in table.hinting:
             raise Conflict("a hint is being worked out already")
         try:
             bot = make_bot(
@@ -815,11 +823,11 @@ class TableManager:
             )
         except AgentError as exc:  # a plugin's game with no greedy policy
             raise Conflict(f"no hints for {state.game.info.name}: {exc}") from None
-        conn.hinting = True
+        table.hinting.add(seat)
         try:
             action = await asyncio.to_thread(bot.act, state.clone())
         finally:
-            conn.hinting = False
+            table.hinting.discard(seat)
         if table.state is not state:
             return  # the game moved on (or back) meanwhile: the hint is for a position gone
         message = {
@@ -829,7 +837,9 @@ class TableManager:
             "text": state.action_to_string(action),
             "bot": HINT_AGENT,
         }
-        conn.push("hint", _dumps(message))
+        text = _dumps(message)
+        table.last_hint = (state, version, seat, text)
+        conn.push("hint", text)
 
     async def undo(self, table: Table, seat: int | None, version: int) -> None:
         """Take back the last choice of the seat that decides now (see
