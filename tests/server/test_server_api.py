@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from server_support import TestClient, create, first_legal, play_until
+from server_support import TestClient, create, database, first_legal, play_until
 
 import meeple
+from meeple.server.app import create_app
 
 
 def test_games_describe_options_and_actions(client: TestClient) -> None:
@@ -244,8 +246,9 @@ def test_record_only_when_over_and_it_replays(client: TestClient) -> None:
     assert client.get("/api/tables").json() == []  # the default, open, lists none over
 
 
-def test_play_again_asked_twice_meets_at_one_table(client: TestClient) -> None:
-    """Both players clicking "Play again" made two tables, each waiting for the other."""
+def test_play_again_asked_twice_meets_at_one_table(client: TestClient, tmp_path: Path) -> None:
+    """Both players clicking "Play again" made two tables, each waiting for the other;
+    the link holds across a restart of the server."""
     created = create(client, ["human", "random"], seed=5)
     table_id, token = created["table"]["id"], created["invites"][0]["token"]
     again = f"/api/tables/{table_id}/again"
@@ -259,10 +262,11 @@ def test_play_again_asked_twice_meets_at_one_table(client: TestClient) -> None:
     assert new_id != table_id and first["owner_token"]
     assert [invite["seat"] for invite in first["invites"]] == [0]
     assert first["table"]["seats"][1]["spec"] == "random"
-    second = client.post(again, json={"token": token}).json()
-    assert second["table"]["id"] == new_id and second["owner_token"] is None
-    (seat,) = second["invites"]
-    assert seat["seat"] == 0 and seat["token"] != first["invites"][0]["token"]
-    taken = client.post(again, json={"token": token})
-    assert taken.status_code == 409 and "taken already" in taken.json()["error"]
-    assert len(client.get("/api/tables?status=all").json()) == 2
+    with TestClient(create_app(database(tmp_path))) as restarted:
+        second = restarted.post(again, json={"token": token}).json()
+        assert second["table"]["id"] == new_id and second["owner_token"] is None
+        (seat,) = second["invites"]
+        assert seat["seat"] == 0 and seat["token"] != first["invites"][0]["token"]
+        taken = restarted.post(again, json={"token": token})
+        assert taken.status_code == 409 and "taken already" in taken.json()["error"]
+        assert len(restarted.get("/api/tables?status=all").json()) == 2

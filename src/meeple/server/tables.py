@@ -337,9 +337,6 @@ class TableManager:
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
         self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
-        # a finished table's next game, made by the first of its players to ask (kept
-        # while the server runs: after a restart, asking again makes another)
-        self._next_tables: dict[str, str] = {}
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -550,12 +547,12 @@ class TableManager:
             )
             if seat is None:
                 raise Forbidden(f"this token holds no seat of table {table_id}")
-            following = self._next_tables.get(table_id)
+            following = await asyncio.to_thread(self.store.next_table, table_id)
             if following is None:
                 meta = table.meta
                 specs = [HUMAN if s.kind == HUMAN else (s.spec or "") for s in meta.seats]
                 made = await self.create(meta.game, meta.players, dict(meta.options), specs, None)
-                self._next_tables[table_id] = made["table"]["id"]
+                await asyncio.to_thread(self.store.set_next_table, table_id, made["table"]["id"])
                 return made
         try:
             joined = await self.join(following, seat)

@@ -86,6 +86,18 @@ class ChatRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class NextTableRow(Base):
+    """The next game of a finished table, made by the first of its players to ask for
+    one (its own table: a database made before it gains it without a migration)."""
+
+    __tablename__ = "meeple_next_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("meeple_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    next_id: Mapped[str] = mapped_column(String(32))
+
+
 class SeatNameRow(Base):
     """The name a seat's player goes by at a table (its own table, so that a database
     made before names gains it without a migration)."""

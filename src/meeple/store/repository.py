@@ -37,7 +37,16 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.pool import StaticPool
 
 from meeple.errors import MeepleError
-from meeple.store.models import ActionRow, Base, ChatRow, SeatNameRow, SeatRow, TableRow, utcnow
+from meeple.store.models import (
+    ActionRow,
+    Base,
+    ChatRow,
+    NextTableRow,
+    SeatNameRow,
+    SeatRow,
+    TableRow,
+    utcnow,
+)
 
 DEFAULT_DATABASE_URL = "sqlite:///./var/meeple.db"
 """Where tables are stored unless MEEPLE_DATABASE_URL (or an explicit URL) says otherwise."""
@@ -418,6 +427,23 @@ class Store:
         for table in tables:
             table.names = names.get(table.id, {})
         return tables
+
+    def next_table(self, table_id: str) -> str | None:
+        """The id of the table made as `table_id`'s next game, if there is one."""
+        try:
+            with Session(self.engine) as session:
+                row = session.get(NextTableRow, table_id)
+                return None if row is None else row.next_id
+        except SQLAlchemyError as exc:
+            raise StoreError(f"table {table_id}: its next game was not read: {exc}") from None
+
+    def set_next_table(self, table_id: str, next_id: str) -> None:
+        """Keep `next_id` as the table made for `table_id`'s next game."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.merge(NextTableRow(table_id=table_id, next_id=next_id))
+        except SQLAlchemyError as exc:
+            raise StoreError(f"table {table_id}: its next game was not stored: {exc}") from None
 
     def set_name(self, table_id: str, seat: int, name: str) -> None:
         """The name the player of `seat` goes by at the table (replacing any)."""
