@@ -237,3 +237,9 @@ def test_simulate_table_leaves_out_what_a_game_does_not_count(runner: CliRunner)
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "turns per game" in result.stdout and "rounds per game" not in result.stdout
+
+
+def test_a_solo_run_won_every_time_points_to_the_scores(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["simulate", "aridnyk", "-p", "1", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "one seat won every game: compare the scores" in result.stdout
