@@ -827,9 +827,14 @@ def test_a_seat_is_resumed_from_another_tab(server: str, browser: WebDriver) -> 
             "the seat again",
             lambda: "You are seat 0" in css(browser, "[data-testid=your-seat]")[0].text,
         )
+        # the first tab holds the seat too, and each tab says the seat is open twice
+        note = wait_for(browser, "the note", present(browser, "[data-testid=seat-open-elsewhere]"))
+        assert "open in 2 places" in note[0].text
     finally:
         browser.close()
         browser.switch_to.window(player)
+    gone = "[data-testid=seat-open-elsewhere]"
+    wait_for(browser, "the note gone", lambda: not css(browser, gone))
 
 
 def finished_with_seat_zero_handed_to_a_bot(

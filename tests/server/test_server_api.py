@@ -217,6 +217,7 @@ def test_seat_to_bot_needs_the_seat_or_owner_token(client: TestClient) -> None:
         "spec": "greedy",
         "taken": True,
         "connected": False,
+        "connections": 0,
         "name": None,
     }
     mine = client.post(

@@ -273,3 +273,17 @@ def test_a_thinking_bot_blocks_no_other_table(client: TestClient, blocked_bot: A
         blocked_bot.set()
         moved = play_until(slow_ws, first_legal, stop=lambda m: m["version"] >= 1)
         assert moved["log"][0]["seat"] == 0
+
+
+def test_a_seat_open_in_two_places_shows_it(client: TestClient) -> None:
+    """Anyone holding a seat's link may watch its hand: the seat's connections are
+    counted for all to see, so its player can tell another has it open."""
+    created = create(client, ["human", "random"], seed=3)
+    table, token = created["table"]["id"], created["invites"][0]["token"]
+    with client.websocket_connect(ws_url(table, token)) as mine:
+        assert next_message(mine, "state")["table"]["seats"][0]["connections"] == 1
+        with client.websocket_connect(ws_url(table, token)) as other:
+            next_message(other, "state")
+            seats = client.get(f"/api/tables/{table}").json()["seats"]
+            assert [seat["connections"] for seat in seats] == [2, 0]
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["connections"] == 1

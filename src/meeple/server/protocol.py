@@ -106,6 +106,10 @@ class SeatInfo(BaseModel):
     spec: str | None = Field(description="The agent spec of a bot; null for a human seat.")
     taken: bool = Field(description="Someone holds the seat (bots always do).")
     connected: bool = Field(description="At least one connection plays this seat now.")
+    connections: int = Field(
+        description="The connections open on this seat now: more than one is another tab, "
+        "or someone else holding the seat's link."
+    )
     name: str | None = Field(description="The name its player goes by; null until given.")
 
 

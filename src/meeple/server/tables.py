@@ -18,7 +18,8 @@ import logging
 import re
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -251,8 +252,9 @@ class Table:
     def seat(self, seat: int) -> StoredSeat:
         return self.meta.seats[seat]
 
-    def connected(self) -> set[int]:
-        return {c.seat for c in self.connections if c.seat is not None}
+    def connected(self) -> Counter[int]:
+        """The open connections of each seat that has one."""
+        return Counter(c.seat for c in self.connections if c.seat is not None)
 
     def may_act(self, seat: int | None) -> bool:
         return (
@@ -270,7 +272,8 @@ class Table:
         return seat if self.seat(seat).kind == "bot" and seat in self.agents else None
 
 
-def table_info(meta: StoredTable, connected: set[int]) -> dict[str, Any]:
+def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any]:
+    """The TableInfo of `meta`, with `connected` the open connections of each seat."""
     created = meta.created
     if created is not None and created.tzinfo is None:
         created = created.replace(tzinfo=UTC)
@@ -286,7 +289,10 @@ def table_info(meta: StoredTable, connected: set[int]) -> dict[str, Any]:
                 "kind": s.kind,
                 "spec": s.spec,
                 "taken": s.taken,
-                "connected": s.seat in connected,
+                "connected": connected.get(s.seat, 0) > 0,
+                # a player sees if their seat is open somewhere else too (another tab,
+                # or someone with their invitation link)
+                "connections": connected.get(s.seat, 0),
                 "name": meta.names.get(s.seat),
             }
             for s in meta.seats
@@ -498,7 +504,7 @@ class TableManager:
         meta = await asyncio.to_thread(self.store.get, table_id)
         if meta is None:
             raise NotFound(f"there is no table {brief(table_id)}")
-        return table_info(meta, set())
+        return table_info(meta, {})
 
     async def list_tables(self, status: str, limit: int) -> list[dict[str, Any]]:
         if status not in LIST_STATUSES:
@@ -509,7 +515,7 @@ class TableManager:
         infos = []
         for meta in metas:
             table = self._tables.get(meta.id)
-            infos.append(self.info_of(table) if table is not None else table_info(meta, set()))
+            infos.append(self.info_of(table) if table is not None else table_info(meta, {}))
         return infos
 
     async def join(self, table_id: str, seat: int) -> dict[str, Any]:

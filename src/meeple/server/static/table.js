@@ -807,6 +807,12 @@ function renderSeats(msg, table, seat) {
     list.append(li);
   }
   clear(els.seats).append(h('h3', {}, 'Seats'), list);
+  const open = (table.seats ?? []).find((x) => x.seat === seat)?.connections ?? 0;
+  if (open > 1 && !msg.replay) {
+    // whoever holds the seat's link sees its hand: say so, if it is not just another tab
+    els.seats.append(h('p', { class: 'hint small', 'data-testid': 'seat-open-elsewhere' },
+      `Your seat is open in ${open} places: another tab of yours, or someone else with your seat's link.`));
+  }
   const mine = (table.seats ?? []).find((x) => x.seat === seat);
   if (mine && mine.kind === 'human' && !msg.replay) {
     // one form for the page's life: a redraw keeps what is being typed in it
