@@ -348,11 +348,16 @@ class RayBackend:
         else:
             _check_reachable(self.address)
             settings["address"] = self.address
+        # Ray sets its own SIGTERM handler (a stack dump, exit 15): the one before it
+        # (the command line's, which stops a run as Ctrl-C does) is put back
+        on_term = signal.getsignal(signal.SIGTERM)
         try:
             ray.init(**settings)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             where = self.address or "a local instance"
             raise OptionError(f"cannot start Ray ({where}): {exc}") from None
+        if on_term is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, on_term)
         if self.address is not None:
             self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         return True
