@@ -1091,10 +1091,17 @@ def test_aridnyk_shows_what_tiles_cards_and_characters_do(server: str, browser: 
     assert tiles[1]["name"] in choices and "2 Sheep" in choices
     wait_my_turn(browser)
     click(browser, "svg [data-testid=board-tile][data-act]", lambda found: found[0])
-    around = wait_for(browser, "the tiles around", present(browser, "[data-testid=around-tile]"))
-    assert len(around) == 5
-    here = tiles[int(str(around[0].get_attribute("data-tile")))]
-    assert here["name"] in around[0].text
+
+    def first_around() -> tuple[int, int, str] | None:
+        """The tiles around, read at once: a redraw between reads made them stale."""
+        found = css(browser, "[data-testid=around-tile]")
+        if not found:
+            return None
+        return len(found), int(str(found[0].get_attribute("data-tile"))), found[0].text
+
+    count, tile, text = wait_for(browser, "the tiles around", first_around)
+    assert count == 5
+    assert tiles[tile]["name"] in text
 
     # A tap on a board tile that is no target reads that tile, and plays nothing.
     wait_my_turn(browser)
