@@ -235,11 +235,12 @@ class Table:
     # When each seat's last chat messages and name changes came: paced per seat, not
     # per connection, so opening more connections with a token buys no more.
     said: dict[int, deque[float]] = field(default_factory=dict)
-    # Hints: the seats one is being worked out for, and the last one sent (the state, its
-    # version, the seat, the message), so that asking again, from any number of
-    # connections, costs a look-up and not another search.
+    # Hints: the seats one is being worked out for, and the last one sent with the state
+    # it is for (every move or take-back makes a new state, whose version and seat to
+    # move are its own), so that asking again, from any number of connections, costs a
+    # look-up and not another search.
     hinting: set[int] = field(default_factory=set)
-    last_hint: tuple[State, int, int, str] | None = None
+    last_hint: tuple[State, str] | None = None
 
     @property
     def id(self) -> str:
@@ -815,8 +816,8 @@ class TableManager:
         if version != table.version:
             raise Conflict(f"stale hint request: the table is at version {table.version}")
         last = table.last_hint
-        if last is not None and last[0] is state and last[1] == version and last[2] == seat:
-            conn.push("hint", last[3])
+        if last is not None and last[0] is state:
+            conn.push("hint", last[1])
             return
         if seat in table.hinting:
             raise Conflict("a hint is being worked out already")
@@ -841,7 +842,7 @@ class TableManager:
             "bot": HINT_AGENT,
         }
         text = _dumps(message)
-        table.last_hint = (state, version, seat, text)
+        table.last_hint = (state, text)
         conn.push("hint", text)
 
     async def undo(self, table: Table, seat: int | None, version: int) -> None:

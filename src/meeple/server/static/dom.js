@@ -106,6 +106,12 @@ export function seatLabel(seat, you) {
  * the owner token, the seat token of `mySeat` (this browser's), and the invitations of the
  * other human seats, which the table page shows until they are taken. Returns
  * {mine, others}: mySeat's invitation (or undefined) and the rest. */
+/** Whether bot `name` can play `game` (an entry of GET /api/games, which lists the bots
+ * that can: greedy needs the game's own policy); `unknown` where the list is not there. */
+export function playsGame(name, game, unknown = false) {
+  return game?.agents ? game.agents.includes(name) : unknown;
+}
+
 export function keepNewTable(res, mySeat) {
   const id = res.table?.id;
   const invites = res.invites ?? [];

@@ -1,5 +1,5 @@
 // The lobby: open tables (join, watch), and a form to create a table.
-import { h, clear, humanize, fetchJSON, copyText, seatColour, keepNewTable, showHowToPlay } from '/static/dom.js';
+import { h, clear, humanize, fetchJSON, copyText, seatColour, keepNewTable, playsGame, showHowToPlay } from '/static/dom.js';
 
 const SEAT_KINDS = [
   ['you', 'you'],
@@ -99,13 +99,12 @@ function currentGame() {
 /** The seat kinds a game offers: people, and the bots that can play it (GET /api/games
  * names them: greedy needs the game's own policy). */
 function seatKinds(game) {
-  const bots = game?.agents ?? ['random'];
-  return SEAT_KINDS.filter(([value]) => value === 'you' || value === 'human' || bots.includes(value));
+  return SEAT_KINDS.filter(([value]) => value === 'you' || value === 'human' || playsGame(value, game, value === 'random'));
 }
 
 function defaultSeat(index, game) {
   if (index === 0) return 'you';
-  return (game?.agents ?? []).includes('greedy') ? 'greedy' : 'random';
+  return playsGame('greedy', game) ? 'greedy' : 'random';
 }
 
 function choiceLabel(choice) {

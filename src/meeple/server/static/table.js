@@ -8,7 +8,7 @@
 //     act:  act(actionId) sends {"type": "act", "action": id, "version": msg.version}
 //     ctx:  {info, seat, spectator, table, tableId, legal}: info is this game's entry of
 //           GET /api/games (or null), legal a Map id -> text of msg.legal.
-import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap, keepNewTable, showHowToPlay } from '/static/dom.js';
+import { h, clear, fill, humanize, fetchJSON, seatColour, copyText, legalMap, keepNewTable, playsGame, showHowToPlay } from '/static/dom.js';
 import * as generic from '/static/generic.js';
 
 const RESERVED_MODULES = new Set(['table', 'lobby', 'dom', 'generic', 'style', 'index']);
@@ -777,7 +777,7 @@ function renderInvites(table) {
 }
 
 async function handToBot(seatNo, authToken) {
-  const spec = (gameInfo?.agents ?? []).includes('greedy') ? 'greedy' : 'random';
+  const spec = playsGame('greedy', gameInfo) ? 'greedy' : 'random';
   if (!confirm(`Let a ${spec} bot play seat ${seatNo} from now on?`)) return;
   try {
     await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${seatNo}/bot`, { method: 'POST', body: { token: authToken, spec } });
@@ -909,7 +909,7 @@ function renderActions(msg, table, seat) {
   }
   const hinted = hint && hint.version === msg.version ? hint : null;
   // hints come from the greedy bot: none for a game without its policy (a plugin's)
-  const hints = (gameInfo?.agents ?? ['greedy']).includes('greedy');
+  const hints = playsGame('greedy', gameInfo, true);
   const askHint = !hints ? null : h('button', { type: 'button', class: 'small', 'data-testid': 'hint-button', title: `what the ${hint?.bot ?? 'greedy'} bot would do in your place`, onClick: () => send({ type: 'hint', version: msg.version }) }, 'Hint');
   const auto = load('local', AUTO_KEY) === '1';
   const autoBox = h('input', { type: 'checkbox', 'data-testid': 'auto-toggle', checked: auto });
