@@ -22,6 +22,7 @@ from meeple.games.anludim.absorption import (
 )
 from meeple.games.anludim.combinations import (
     Key,
+    Pick,
     beats,
     can_complete,
     feasible,
@@ -985,17 +986,24 @@ class AnludimState(CheckedState):
         pool = sorted((usable | set(deal)) - picked)
         threshold = self._thresholds()[d]
         wrap = self.game.straight_wrap
-        sel = list(self._selection)
         wholes = self._wholes(seat, d)
-        forced: list[int] = []
-        while not absorbing_beats(d, sel, threshold, wrap, wholes):
+        dealt = set(deal)
+
+        def finish(sel: list[Pick], pool: list[int], forced: list[int]) -> list[int] | None:
+            # Depth first, in random order: a pick can lead to a finish that needs more
+            # hidden cards than the hand has room for, and another pick must be tried.
+            if absorbing_beats(d, sel, threshold, wrap, wholes):
+                return forced
             options = absorbing_picks(d, sel, pool, threshold, wrap, wholes)
-            options = [o for o in options if o[0] not in deal or len(forced) < room]
-            if not options:
-                break
-            card, h = options[rng.below(len(options))]
-            sel.append((card, h))
-            pool.remove(card)
-            if card in deal:
-                forced.append(card)
-        return forced
+            options = [o for o in options if o[0] not in dealt or len(forced) < room]
+            rng.shuffle(options)
+            for card, h in options:
+                rest = [c for c in pool if c != card]
+                found = finish(
+                    [*sel, (card, h)], rest, [*forced, card] if card in dealt else forced
+                )
+                if found is not None:
+                    return found
+            return None
+
+        return finish(list(self._selection), pool, []) or []
