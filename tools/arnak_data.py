@@ -258,6 +258,48 @@ def build(ref: Path) -> dict[str, Any]:
         t["arrow"] = arrows[t["id"]]
         t["arrow_provenance"] = "placeholder"
         t["arrow_source"] = "meeple placeholder: no public source gives the tile-back arrows"
+    # Twisted Paths' Purple Actions: one purple tile per paired type, appended so that
+    # the base tiles keep their numbers. A purple tile takes its pair's placeholder
+    # arrow, so every stack still shows five of each.
+    tp_solo = solo["twisted_paths_solo"]
+    for kind in tp_solo["purple_tiles"]["types"]:
+        tiles.append(
+            {
+                "id": f"purple_{kind}",
+                "type": kind,
+                "colour": "purple",
+                **fact({"status": "single-source", "sources": ["TPR", "S3"]}),
+                "arrow": arrows[f"red_{kind}"],
+                "arrow_provenance": "placeholder",
+                "arrow_source": "meeple placeholder: no public source gives the tile-back "
+                "arrows (a purple tile takes its pair's arrow)",
+            }
+        )
+    # The objectives' wording is the Twisted Paths rulebook's key, in meeple's words;
+    # the reference names them only.
+    objective_text = {
+        "item": ("be the first to buy an item this round", 1, 1),
+        "artifact": ("be the first to buy an artifact this round", 1, 1),
+        "site": ("be the first to discover a new site this round", 1, 1),
+        "research": ("be the first to research with the magnifying glass this round", 1, 1),
+        "arch": (
+            "be the first with archaeologists on the main board: the rival 3, you 2",
+            3,
+            2,
+        ),
+    }
+    objectives = []
+    for oid in tp_solo["rival_objectives"]["ids"]:
+        text, rival_needs, you_need = objective_text[oid]
+        objectives.append(
+            {
+                "id": oid,
+                "text": text,
+                "rival_needs": rival_needs,
+                "you_need": you_need,
+                **fact({"status": "single-source", "sources": ["TPR", "S3"]}),
+            }
+        )
     sched = solo["tile_rules"]["discover"]["schedule"]
     out_solo = {
         "tiles": tiles,
@@ -268,6 +310,24 @@ def build(ref: Path) -> dict[str, Any]:
             **fact({"status": "conflict-resolved", "sources": ["S3"]}),
         },
         "idol_vp": {"unique_face_up": 3, "minus_one_pile": 2, **fact({"sources": ["S1"]})},
+        # Purple Actions' numbers (TPR). The rulebook says a purple Discover "follows the
+        # same rules as before" and gives no round schedule of its own: meeple's reading
+        # is the red schedule, the nastier one (docs/games/arnak.md).
+        "purple": {
+            "discover_schedule": "red",
+            "idol_vp_bonus": 1,
+            "research_round_five_advances": 2,
+            **fact({"status": "single-source", "sources": ["TPR"]}),
+            "discover_schedule_provenance": "inferred",
+            "discover_schedule_source": "meeple's reading: TPR gives a purple Discover no "
+            "schedule of its own",
+        },
+        "objectives": objectives,
+        "objective_points": {
+            "each": 2,
+            "first_when_doubled": 4,
+            **fact({"status": "single-source", "sources": ["TPR"]}),
+        },
     }
     return {
         "cards": out_cards,

@@ -1279,3 +1279,23 @@ def test_the_aridnyk_board_is_read_tile_by_tile_with_the_arrow_keys(
     assert len(read) >= 2 and read <= cells, (read, cells)
     assert focused(browser).get_attribute("data-testid") == "board"
     assert log_size(browser) == before  # reading plays nothing
+
+
+def test_arnak_solo_shows_the_rival_objectives_and_notebook(
+    server: str, browser: WebDriver
+) -> None:
+    body = {
+        "game": "arnak",
+        "seats": ["human"],
+        "seed": 4,
+        "options": {"purple": 2, "objectives": 3, "first_objective_doubled": True},
+    }
+    sit_at_new_table(browser, server, body)
+    wait_my_turn(browser)
+    goals = wait_for(browser, "the objectives", present(browser, "[data-testid=rival-objective]"))
+    assert len(goals) == 3
+    assert "(4 points)" in goals[0].text and "(2 points)" in goals[1].text
+    assert all(g.get_attribute("data-done-by") in ("open", "rival") for g in goals)
+    assert css(browser, "[data-testid=token-rival-notebook]")
+    panel = css(browser, "[data-testid=rival]")[0].text
+    assert "Its tiles: the five dig tiles" in panel and "Purple" in panel

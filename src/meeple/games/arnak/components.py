@@ -239,11 +239,18 @@ class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
 class SoloTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     id: str
     type: Literal["dig", "discover", "research", "overcome", "buy_item", "buy_artifact"]
-    colour: Literal["grey", "green", "red"]
+    colour: Literal["grey", "green", "red", "purple"]
     arrow: Literal["left", "right"]
     arrow_provenance: Provenance
     arrow_source: str
     resource: str = ""
+
+
+class ObjectiveRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    text: str
+    rival_needs: int
+    you_need: int
 
 
 class SoloFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -251,6 +258,9 @@ class SoloFile(msgspec.Struct, forbid_unknown_fields=True):
     discover_schedule: dict[str, Any]
     round_five_skip: dict[str, Any]
     idol_vp: dict[str, Any]
+    purple: dict[str, Any]
+    objectives: list[ObjectiveRecord]
+    objective_points: dict[str, Any]
 
 
 def _read(name: str, schema: type[Any]) -> Any:
@@ -414,6 +424,16 @@ class SoloTile(NamedTuple):
     colour: str
     resource: int  # RESOURCES index for dig tiles, -1 otherwise
     arrow: str
+
+
+class Objective(NamedTuple):
+    """A Rival Objectives tile (Twisted Paths): what to be first to do this round."""
+
+    num: int
+    id: str
+    text: str
+    rival_needs: int  # archaeologists on the main board; 1 for the other objectives
+    you_need: int
 
 
 class IdolReward(NamedTuple):
@@ -639,8 +659,8 @@ def _load() -> dict[str, Any]:
         )
         for i, t in enumerate(solo.tiles)
     )
-    if len(solo_tiles) != 15:
-        raise ComponentDataError("arnak data/solo.json: 15 rival tiles")
+    if len(solo_tiles) != 20:
+        raise ComponentDataError("arnak data/solo.json: 20 rival tiles (15 base, 5 purple)")
     schedule = {
         colour: tuple(
             None if entry == "skip" else (int(entry["level"]), bool(entry["guardian"]))
@@ -673,6 +693,19 @@ def _load() -> dict[str, Any]:
         "solo_schedule": schedule,
         "round_five_skip": tuple(solo.round_five_skip["tiles"]),
         "solo_idol_vp": (solo.idol_vp["unique_face_up"], solo.idol_vp["minus_one_pile"]),
+        "purple": {
+            "schedule": str(solo.purple["discover_schedule"]),
+            "idol_bonus": int(solo.purple["idol_vp_bonus"]),
+            "round_five_advances": int(solo.purple["research_round_five_advances"]),
+        },
+        "objectives": tuple(
+            Objective(i, o.id, o.text, o.rival_needs, o.you_need)
+            for i, o in enumerate(solo.objectives)
+        ),
+        "objective_points": (
+            int(solo.objective_points["each"]),
+            int(solo.objective_points["first_when_doubled"]),
+        ),
     }
 
 
@@ -705,6 +738,12 @@ SOLO_TILES: tuple[SoloTile, ...] = _DATA["solo_tiles"]
 SOLO_SCHEDULE: dict[str, tuple[tuple[int, bool] | None, ...]] = _DATA["solo_schedule"]
 ROUND_FIVE_SKIP: tuple[str, ...] = _DATA["round_five_skip"]
 SOLO_IDOL_VP: tuple[int, int] = _DATA["solo_idol_vp"]
+PURPLE: dict[str, Any] = _DATA["purple"]
+"""Twisted Paths' Purple Actions: the discover schedule the purple tile follows, the
+extra point per rival idol, the glass advances of a purple research in round V."""
+OBJECTIVES: tuple[Objective, ...] = _DATA["objectives"]
+OBJECTIVE_POINTS: tuple[int, int] = _DATA["objective_points"]
+"""The rival's points for an objective, and for the first one when it is doubled."""
 BOARD_NAMES: tuple[str, ...] = ("bird", "snake")
 PLACEHOLDER_DATA = True
 """The solo rival's tile-back arrows are meeple's placeholder; every other record is a

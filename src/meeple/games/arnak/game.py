@@ -28,8 +28,31 @@ OPTIONS = {
         (False, True),
         "solo only: the green Buy Item tile also does nothing in round V (a disputed reading)",
     ),
+    "purple": OptionSpec(
+        0,
+        (0, 1, 2, 3, 4, 5),
+        "solo only (Twisted Paths' Purple Actions): how many of the rival's five paired "
+        "tiles are purple, each adding 2 to the difficulty",
+    ),
+    "objectives": OptionSpec(
+        0,
+        (0, 2, 3, 4),
+        "solo only (Twisted Paths' Rival Objectives): objectives turned up each round "
+        "(0: not played; the rulebook suggests 3)",
+    ),
+    "first_objective_doubled": OptionSpec(
+        False,
+        (False, True),
+        "solo only, with objectives: the first objective each round is worth 4, not 2",
+    ),
 }
-SOLO_ONLY = ("difficulty", "rival_skips_green_buy_item")
+SOLO_ONLY = (
+    "difficulty",
+    "rival_skips_green_buy_item",
+    "purple",
+    "objectives",
+    "first_objective_doubled",
+)
 
 
 class ArnakGame(Game):
@@ -45,7 +68,26 @@ class ArnakGame(Game):
                         f"allowed value with {players} players: {allowed}"
                     )
         self.board: str = values["board"]
+        self.purple: int = values["purple"]
         self.difficulty: int = values["difficulty"]
+        if self.difficulty + self.purple > 5:
+            if "difficulty" in options:
+                raise OptionError(
+                    f"difficulty={self.difficulty} red tiles and purple={self.purple} purple "
+                    f"tiles are more than the rival's five paired tiles: at most "
+                    f"{5 - self.purple} red with purple={self.purple}"
+                )
+            self.difficulty = 5 - self.purple  # the default two reds make way for purple
+            values["difficulty"] = self.difficulty
+        self.objectives: int = values["objectives"]
+        self.first_objective_doubled: bool = values["first_objective_doubled"]
+        if self.first_objective_doubled and not self.objectives:
+            if "objectives" in options:
+                raise OptionError(
+                    "option 'first_objective_doubled' needs Rival Objectives: "
+                    "set objectives to 2, 3 or 4"
+                )
+            self.objectives = values["objectives"] = 3  # the rulebook's suggested count
         skips = set(ROUND_FIVE_SKIP)
         if values["rival_skips_green_buy_item"]:
             skips.add("green_buy_item")

@@ -26,12 +26,14 @@ from meeple.games.arnak.components import (
     GUARDIANS,
     ICONS,
     IDOL_REWARDS,
+    OBJECTIVES,
     RESOURCES,
     SITE_TILES,
     SOLO_TILES,
     TEMPLE_STACKS,
     VP_PER_IDOL,
 )
+from meeple.games.arnak.rival import OPEN, THEIRS, YOURS, objective_value
 from meeple.games.arnak.rules import (
     _CARD_VP_OF,
     _RESEARCH_VP,
@@ -336,9 +338,24 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "temple_tiles": [_TEMPLE_ID[t] for t in rival.temples],
             "stack_left": len(rival.stack),
             "used": [SOLO_TILES[t].id for t in rival.used],
+            "tiles": [SOLO_TILES[t].id for t in rival.tiles()],
             "next_arrow": rival.next_arrow(),
             "score": rival.score(state),
         }
+        if rival.notebook >= 0:
+            obs["rival"]["notebook"] = nodes[rival.notebook].id
+            obs["rival"]["notebook_row"] = nodes[rival.notebook].row
+        if state.game.objectives:
+            obs["rival"]["objectives"] = [
+                {
+                    "id": OBJECTIVES[o].id,
+                    "text": OBJECTIVES[o].text,
+                    "points": objective_value(i, state.game.first_objective_doubled),
+                    "done_by": _DONE_BY[owner],
+                }
+                for i, (o, owner) in enumerate(zip(rival.goals, rival.goal_owner, strict=True))
+            ]
+            obs["rival"]["objective_points"] = rival.goal_points
     if current == TERMINAL:
         obs["final_scores"] = [state.score_parts(p) for p in range(state._n)]
     return obs
@@ -357,6 +374,9 @@ def paying_site(state: ArnakState) -> int:
             if step[0] == "_place":
                 return SLOT_SITE[int(step[1])]
     return -1
+
+
+_DONE_BY = {OPEN: None, YOURS: "you", THEIRS: "rival"}
 
 
 def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:
@@ -747,6 +767,11 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
             tuple(rival.used),
             _ARROW[rival.next_arrow()],
             rival.score(state),
+            tuple(rival.tiles()),
+            rival.notebook,
+            tuple(rival.goals),
+            tuple(rival.goal_owner),
+            rival.goal_points,
         )
     return (
         player,

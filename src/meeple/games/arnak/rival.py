@@ -5,6 +5,10 @@ discovers sites, climbs the research track, and takes guardians and cards for po
 Ties go left or right by the decision arrow on the back of the next face-down tile
 (the first used tile of the round when the stack is empty). The arrows are meeple's
 placeholder data; everything else follows the rulebook and the reference.
+
+Twisted Paths' two solo mini-expansions are here too: purple action tiles (nastier
+versions of the paired tiles, and a notebook for the rival) and Rival Objectives (each
+round, a few things the rival wants to do before you; it scores for each it does first).
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from meeple.core.rng import Rng
 from meeple.games.arnak.components import (
     CARDS,
     IDOL_REWARDS,
+    OBJECTIVE_POINTS,
+    OBJECTIVES,
+    PURPLE,
     SOLO_IDOL_VP,
     SOLO_SCHEDULE,
     SOLO_TILES,
@@ -28,21 +35,41 @@ ARCHAEOLOGISTS = 6
 PAIRED = ("discover", "research", "overcome", "buy_item", "buy_artifact")
 SILVER_STACKS = tuple(s.num for s in TEMPLE_STACKS if s.vp == 6)
 _POS = {"left": 0, "full": 1, "middle": 1, "right": 2}
+OBJECTIVE = {o.id: o.num for o in OBJECTIVES}
+OPEN, YOURS, THEIRS = -1, 0, 1
+"""Whose an objective on show is: no one's yet, yours (done first by you: it scores
+nothing), the rival's (done first by the rival: it scores)."""
 
 
 def tile_index(name: str) -> int:
     return next(t.num for t in SOLO_TILES if t.id == name)
 
 
+PURPLE_DISCOVER = tile_index("purple_discover")
+
+
+def objective_value(index: int, doubled: bool) -> int:
+    """The rival's points for the `index`-th objective turned up this round (the first
+    is worth more with the doubled tweak)."""
+    each, first = OBJECTIVE_POINTS
+    return first if doubled and index == 0 else each
+
+
 class Rival:
     __slots__ = (
         "arch",
         "cards",
+        "dealt",
         "difficulty",
+        "done",
         "glass",
+        "goal_owner",
+        "goal_points",
+        "goals",
         "guardians",
         "idols_up",
         "minus",
+        "notebook",
         "stack",
         "temple_rank",
         "temples",
@@ -61,17 +88,34 @@ class Rival:
         self.idols_up: list[int] = []  # idol reward kinds, one each
         self.minus = 0  # idols on the -1 pile
         self.difficulty = 0
+        self.notebook = -1  # a node once purple tiles give the rival one
+        # Rival Objectives: this round's objectives on show and whose each is, the
+        # rival's points from them, whether this round's are dealt, and (as bits) what
+        # the rival did this round before the deal, which no objective dealt may ask.
+        self.goals: list[int] = []
+        self.goal_owner: list[int] = []
+        self.goal_points = 0
+        self.dealt = False
+        self.done = 0
 
     @classmethod
-    def new(cls, rng: Rng, difficulty: int, start: int) -> Rival:
+    def new(cls, rng: Rng, reds: int, start: int, purples: int = 0) -> Rival:
+        """The rival of a solo game: `reds` red and `purples` purple paired tiles, which
+        ones drawn at random (purple first); difficulty one per red, two per purple."""
         rival = cls()
         rival.glass = start
-        rival.difficulty = difficulty
+        rival.difficulty = reds + 2 * purples
         kinds = list(PAIRED)
         rng.shuffle(kinds)
-        reds = set(kinds[:difficulty])
+        colour = {k: "green" for k in PAIRED}
+        if purples:
+            rival.notebook = start
+            for k in kinds[:purples]:
+                colour[k] = "purple"
+        for k in kinds[purples : purples + reds]:
+            colour[k] = "red"
         rival.stack = [t.num for t in SOLO_TILES if t.type == "dig"]
-        rival.stack += [tile_index(f"{'red' if k in reds else 'green'}_{k}") for k in PAIRED]
+        rival.stack += [tile_index(f"{colour[k]}_{k}") for k in PAIRED]
         rng.shuffle(rival.stack)
         return rival
 
@@ -88,7 +132,17 @@ class Rival:
         new.idols_up = self.idols_up[:]
         new.minus = self.minus
         new.difficulty = self.difficulty
+        new.notebook = self.notebook
+        new.goals = self.goals[:]
+        new.goal_owner = self.goal_owner[:]
+        new.goal_points = self.goal_points
+        new.dealt = self.dealt
+        new.done = self.done
         return new
+
+    def tiles(self) -> list[int]:
+        """The rival's ten tiles (public: the player looks at them when setting up)."""
+        return sorted(self.stack + self.used)
 
     def tiles_left(self) -> int:
         return len(self.stack)
@@ -104,6 +158,51 @@ class Rival:
         self.stack += self.used
         self.used = []
         rng.shuffle(self.stack)
+        self.goals = []
+        self.goal_owner = []
+        self.dealt = False
+        self.done = 0
+
+    # ------------------------------------------------------------------ objectives
+
+    def deal_objectives(self, rng: Rng, count: int) -> None:
+        """Turn up `count` objectives at random after the rival's first turn of a round;
+        one it has already done this round is replaced from the rest (Rival
+        Objectives, "Gameplay -- One Round")."""
+        order = [o.num for o in OBJECTIVES]
+        rng.shuffle(order)
+        spare = [o for o in order[count:] if not self.done >> o & 1]
+        goals = []
+        for o in order[:count]:
+            if self.done >> o & 1:
+                if not spare:
+                    continue
+                o = spare.pop(0)
+            goals.append(o)
+        self.goals = goals
+        self.goal_owner = [OPEN] * len(goals)
+        self.dealt = True
+
+    def achieve(self, who: int, objective: int, doubled: bool) -> None:
+        """`who` (YOURS or THEIRS) did `objective`: the first to do one on show turns it
+        down, the rival scoring it; before the deal the rival's deeds are only noted."""
+        if not self.dealt:
+            if who == THEIRS:
+                self.done |= 1 << objective
+            return
+        for i, goal in enumerate(self.goals):
+            if goal == objective and self.goal_owner[i] == OPEN:
+                self.goal_owner[i] = who
+                if who == THEIRS:
+                    self.goal_points += objective_value(i, doubled)
+
+    def _achieve(self, state: ArnakState, objective: str) -> None:
+        if state.game.objectives:
+            self.achieve(THEIRS, OBJECTIVE[objective], state.game.first_objective_doubled)
+
+    def _placed(self, state: ArnakState) -> None:
+        if sum(1 for s in self.arch if s >= 0) >= OBJECTIVES[OBJECTIVE["arch"]].rival_needs:
+            self._achieve(state, "arch")
 
     def recall(self, state: ArnakState) -> None:
         for i, slot in enumerate(self.arch):
@@ -117,14 +216,22 @@ class Rival:
             research = track.lost_temple_vp[self.temple_rank]
         else:
             research = track.rows[track.nodes[self.glass].row].glass_vp
+        if self.notebook >= 0:
+            research += track.rows[track.nodes[self.notebook].row].notebook_vp
         unique, minus = SOLO_IDOL_VP
-        return {
+        if PURPLE_DISCOVER in self.stack or PURPLE_DISCOVER in self.used:
+            unique += PURPLE["idol_bonus"]
+            minus += PURPLE["idol_bonus"]
+        parts = {
             "research": research,
             "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in self.temples),
             "idols": unique * len(self.idols_up) + minus * self.minus,
             "guardians": 5 * len(self.guardians),
             "cards": sum(CARDS[c].vp for c in self.cards),
         }
+        if state.game.objectives:
+            parts["objectives"] = self.goal_points
+        return parts
 
     def score(self, state: ArnakState) -> int:
         return sum(self.score_parts(state).values())
@@ -139,14 +246,22 @@ class Rival:
         if state._round == 5 and tile.id in state.game.round_five_skip:
             return
         right = self.next_arrow() == "right"
+        purple = tile.colour == "purple"
         if tile.type == "dig":
             self._dig(state, tile.resource, right)
         elif tile.type == "discover":
-            self._discover(state, tile.colour, right)
+            self._discover(state, PURPLE["schedule"] if purple else tile.colour, right)
         elif tile.type == "research":
-            self._research(state, right, take_assistant=True)
+            twice = purple and state._round == 5
+            self._research(state, right, PURPLE["round_five_advances"] if twice else 1)
         elif tile.type == "overcome":
             self._overcome(state, right)
+            if purple:
+                self._notebook(state, right)
+        elif purple:  # the best card of the tile's kind and the cheapest of the other
+            item = tile.type == "buy_item"
+            self._buy(state, item, True, right, refill=False)
+            self._buy(state, not item, False, right)
         else:
             self._buy(state, tile.type == "buy_item", tile.colour == "red", right)
 
@@ -166,6 +281,7 @@ class Rival:
 
         self.arch[self._home()] = slot
         state._occ[slot] = RIVAL
+        self._placed(state)
 
     def _dig(self, state: ArnakState, resource: int, right: bool) -> None:
         from meeple.games.arnak.rules import _offers
@@ -204,6 +320,7 @@ class Rival:
             [s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right
         )
         self._place(state, site + 5)
+        self._achieve(state, "site")
         up = state._idol_up[site]
         if up >= 0:
             if up in self.idols_up:
@@ -220,7 +337,19 @@ class Rival:
         if guardian and state._guardians:
             state._guardian[site] = state._draw_hidden(state._guardians)
 
-    def _research(self, state: ArnakState, right: bool, take_assistant: bool) -> None:
+    def _research(self, state: ArnakState, right: bool, advances: int = 1) -> None:
+        """The Research tile: the glass advances (`advances` times), then the top
+        assistant of the tallest supply stack leaves the game."""
+        for _ in range(advances):
+            self._advance(state, right)
+        heights = [len(s) for s in state._supply]
+        if max(heights):
+            tallest = [i for i, h in enumerate(heights) if h == max(heights)]
+            state._supply[self._pick(tallest, lambda i: i, right)].pop()
+
+    def _advance(self, state: ArnakState, right: bool) -> None:
+        """The glass moves up a row (the arrow picks the branch), or, in the Lost Temple
+        already, the rival takes a 6-point temple tile."""
         track = state._track
         if self.temple_rank >= 0:
             stacks = [k for k in SILVER_STACKS if state._temple_left[k]]
@@ -228,26 +357,42 @@ class Rival:
                 k = self._pick(stacks, lambda k: k, right)
                 state._temple_left[k] -= 1
                 self.temples.append(k)
-        else:
-            nexts = [e.end for e in track.edges if e.start == self.glass]
-            if nexts:
-                node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
-                self.glass = node
-                info = track.nodes[node]
-                if info.lost_temple:
-                    self.temple_rank = state._arrivals
-                    state._arrivals += 1
-                    if state._temple_bonus:
-                        state._temple_bonus.pop()
-                elif state._bonus[node]:
-                    state._bonus[node].pop(0)
-                if info.rescue and state._rescue:
-                    state._rescue.pop()
-        if take_assistant:
-            heights = [len(s) for s in state._supply]
-            if max(heights):
-                tallest = [i for i, h in enumerate(heights) if h == max(heights)]
-                state._supply[self._pick(tallest, lambda i: i, right)].pop()
+                self._achieve(state, "research")
+            return
+        nexts = [e.end for e in track.edges if e.start == self.glass]
+        if not nexts:
+            return
+        node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
+        self.glass = node
+        self._achieve(state, "research")
+        info = track.nodes[node]
+        if info.lost_temple:
+            self.temple_rank = state._arrivals
+            state._arrivals += 1
+            if state._temple_bonus:
+                state._temple_bonus.pop()
+        elif state._bonus[node]:
+            state._bonus[node].pop(0)
+        if info.rescue and state._rescue:
+            state._rescue.pop()
+
+    def _notebook(self, state: ArnakState, right: bool) -> None:
+        """A purple Overcome's follow-up: the notebook moves up a row, never above the
+        glass's row nor into the Lost Temple, and removes a bonus tile it lands on."""
+        track = state._track
+        nodes = track.nodes
+        top = nodes[self.glass].row
+        nexts = [
+            e.end
+            for e in track.edges
+            if e.start == self.notebook and not nodes[e.end].lost_temple and nodes[e.end].row <= top
+        ]
+        if not nexts:
+            return
+        node = self._pick(nexts, lambda n: _POS[nodes[n].pos], right)
+        self.notebook = node
+        if state._bonus[node]:
+            state._bonus[node].pop(0)
 
     def _overcome(self, state: ArnakState, right: bool) -> None:
         from meeple.games.arnak.rules import SLOT_SITE
@@ -257,7 +402,7 @@ class Rival:
             {SLOT_SITE[s] for s in self.arch if s >= 0 and state._guardian[SLOT_SITE[s]] >= 0}
         )
         if not options:
-            self._research(state, right, take_assistant=False)
+            self._advance(state, right)  # a Research that takes no assistant
             return
         top = max(spaces[s].map_row for s in options)
         site = self._pick(
@@ -267,17 +412,22 @@ class Rival:
         state._guardian[site] = -1
         state._ids_sites = None
 
-    def _buy(self, state: ArnakState, item: bool, red: bool, right: bool) -> None:
+    def _buy(
+        self, state: ArnakState, item: bool, red: bool, right: bool, refill: bool = True
+    ) -> None:
+        """Take the highest (`red`) or lowest VP card of a kind from the row; the row is
+        refilled after (with `refill`; a purple tile's two cards, after both)."""
         row = [c for c in (state._row_item if item else state._row_art) if c >= 0]
-        if not row:
-            return
-        vps = [CARDS[c].vp for c in row]
-        best = max(vps) if red else min(vps)
-        positions = [i for i, v in enumerate(vps) if v == best]
-        card = row[self._pick(positions, lambda i: i, right)]
-        state.take_from_row(card)
-        self.cards.append(card)
-        state._refill_row()
+        if row:
+            vps = [CARDS[c].vp for c in row]
+            best = max(vps) if red else min(vps)
+            positions = [i for i, v in enumerate(vps) if v == best]
+            card = row[self._pick(positions, lambda i: i, right)]
+            state.take_from_row(card)
+            self.cards.append(card)
+            self._achieve(state, "item" if item else "artifact")
+        if refill:
+            state._refill_row()
 
 
 def idol_kind_name(kind: int) -> str:

@@ -37,6 +37,7 @@ from meeple.games.arnak.components import (
     JEWEL,
     LEVEL1_TILES,
     LEVEL2_TILES,
+    OBJECTIVES,
     RESOURCES,
     SITE_TILES,
     SLOT_EFFECTS,
@@ -50,6 +51,7 @@ from meeple.games.arnak.components import (
     bag,
     icons,
 )
+from meeple.games.arnak.rival import OBJECTIVE, YOURS
 from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, UNIT_ICONS, add, as_planes, deficit
 
 if TYPE_CHECKING:
@@ -439,7 +441,7 @@ class ArnakState(CheckedState):
         if self._solo:
             from meeple.games.arnak.rival import Rival
 
-            self._rival = Rival.new(rng, game.difficulty, self._track.start)
+            self._rival = Rival.new(rng, game.difficulty, self._track.start, game.purple)
         for seat in self._seats:
             self._draw(seat, HAND_SIZE)
         self._start_turns()
@@ -731,6 +733,8 @@ class ArnakState(CheckedState):
         self._pool = [0, 0, 0, 0]
         if self._solo:
             self._rival.take_turn(self)
+            if self.game.objectives:
+                self._rival.deal_objectives(self._rng, self.game.objectives)
             if self._seats[0].passed:
                 self._finish_solo_round()
 
@@ -1184,6 +1188,7 @@ class ArnakState(CheckedState):
         price = 0 if free else max(0, card.cost - discount)
         self._take_from_display(c)
         self._cards_changed()
+        self._objective(card.kind)
         if card.kind == "item":
             seat.res[COIN] -= price
             self._to_bottom(seat, c)
@@ -1261,6 +1266,7 @@ class ArnakState(CheckedState):
             self._pay(seat, _less(TEMPLE_STACKS[k].cost[self._board], discount))
             self._temple_left[k] -= 1
             seat.temples.append(k)
+            self._objective("research")
             return
         glass = action < A.NOTEBOOK
         node = action - (A.GLASS if glass else A.NOTEBOOK)
@@ -1271,6 +1277,7 @@ class ArnakState(CheckedState):
             seat.crates -= edge.idols
         if glass:
             seat.glass = node
+            self._objective("research")
         else:
             seat.notebook = node
         self._research_reward(p, glass, node)
@@ -1411,6 +1418,7 @@ class ArnakState(CheckedState):
             self._tile[site] = self._draw_hidden(self._stacks[level], self._known_bottom[level])
             self._ids_sites = None
             self._clip_known(level)
+            self._objective("site")
             self._push_seq(p, self.site_effect(site))
         elif op == "_guardian":
             if self._guardians:
@@ -1454,6 +1462,14 @@ class ArnakState(CheckedState):
         seat = self._seats[p]
         seat.arch[self._home(p)] = slot
         self._occ[slot] = p
+        if self._rival is not None and self.game.objectives:
+            out = sum(1 for s in seat.arch if s != HOME)
+            self._objective("arch", out >= OBJECTIVES[OBJECTIVE["arch"]].you_need)
+
+    def _objective(self, name: str, done: bool = True) -> None:
+        """The solo player did `name` (Rival Objectives): the rival cannot score it now."""
+        if done and self._rival is not None and self.game.objectives:
+            self._rival.achieve(YOURS, OBJECTIVE[name], False)
 
     def _take_idols(self, p: int, site: int) -> None:
         seat = self._seats[p]
@@ -1846,6 +1862,7 @@ class ArnakState(CheckedState):
             else:
                 self._item_exile.remove(c)
             self._cards_changed()
+            self._objective(CARDS[c].kind)  # gaining a card counts as buying it
             to = frame[3]
             if to == "hand":
                 seat.hand.append(c)
@@ -1914,6 +1931,7 @@ class ArnakState(CheckedState):
             c = action - A.CARD
             self._item_exile.remove(c)
             self._to_bottom(seat, c)
+            self._objective("item")
         elif kind == GUARDIAN_FROM:
             stack.append((GUARDIAN_TO, p, frame[2], action - A.SITE))
         elif kind == GUARDIAN_TO:

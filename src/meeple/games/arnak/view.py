@@ -360,6 +360,8 @@ def _tokens(obs: Mapping[str, Any], node_id: str) -> Text:
     rival = obs.get("rival") or {}
     if rival.get("glass") == node_id:
         text.append(f" {RIVAL}G", style="bold red")
+    if rival.get("notebook") == node_id:
+        text.append(f" {RIVAL}N", style="bold red")
     return text
 
 
@@ -667,10 +669,12 @@ def _rival(obs: Mapping[str, Any]) -> Panel:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     grid.add_row("archaeologists home", str(rival.get("archaeologists_home", 0)))
-    grid.add_row(
-        "research",
-        f"glass {_node_label(rival.get('glass'))} (row {rival.get('glass_row', 0)})",
-    )
+    research = f"glass {_node_label(rival.get('glass'))} (row {rival.get('glass_row', 0)})"
+    if "notebook" in rival:
+        research += (
+            f" · notebook {_node_label(rival.get('notebook'))} (row {rival.get('notebook_row', 0)})"
+        )
+    grid.add_row("research", research)
     grid.add_row("guardians", ", ".join(map(str, rival.get("guardians", []))) or "none")
     grid.add_row("cards", _names(rival.get("cards", [])))
     idols = ", ".join(_title(i) for i in rival.get("idols_face_up", [])) or "none"
@@ -683,8 +687,35 @@ def _rival(obs: Mapping[str, Any]) -> Panel:
     grid.add_row(
         "action tiles", f"{rival.get('stack_left', 0)} left · used: {used} · next arrow: {arrow}"
     )
+    paired = [_title(t) for t in rival.get("tiles", []) if not str(t).startswith("dig_")]
+    if paired:
+        grid.add_row("its tiles", "the five dig tiles, " + ", ".join(paired))
+    if "objectives" in rival:
+        grid.add_row("objectives", _objectives(rival))
     grid.add_row("score", str(rival.get("score", 0)))
     return Panel(grid, title="The rival (R)", title_align="left", border_style="red")
+
+
+def _objectives(rival: Mapping[str, Any]) -> Text:
+    """Rival Objectives this round: what the rival wants to do before you, and who did
+    each first."""
+    goals = rival.get("objectives") or []
+    text = Text()
+    if not goals:
+        text.append("turned up after the rival's first turn of the round", style="dim")
+    for i, goal in enumerate(goals):
+        if i:
+            text.append("\n")
+        done_by = goal.get("done_by")
+        text.append(f"{goal.get('text', goal.get('id'))} ({goal.get('points', 2)} points): ")
+        if done_by is None:
+            text.append("open", style="bold")
+        elif done_by == "you":
+            text.append("done by you first", style="green")
+        else:
+            text.append("the rival did it first", style="red")
+    text.append(f"\nwon so far: {rival.get('objective_points', 0)} points", style="dim")
+    return text
 
 
 def _scores(obs: Mapping[str, Any]) -> RenderableType:

@@ -167,8 +167,15 @@ SOLO_TILES = (
     "red_buy_item",
     "green_buy_artifact",
     "red_buy_artifact",
+    "purple_discover",
+    "purple_research",
+    "purple_overcome",
+    "purple_buy_item",
+    "purple_buy_artifact",
 )
-"""The solo rival's action tiles."""
+"""The solo rival's action tiles (the purple ones: Twisted Paths' Purple Actions)."""
+OBJECTIVES = ("item", "artifact", "site", "research", "arch")
+"""Twisted Paths' Rival Objectives."""
 ARROWS = ("left", "right")
 FRAMES = (
     "seq",
@@ -237,6 +244,7 @@ _IDOL = {name: i for i, name in enumerate(IDOL_KINDS)}
 _BONUS = {name: i for i, name in enumerate(BONUS_KINDS)}
 _TEMPLE = {name: i for i, name in enumerate(TEMPLE_STACKS)}
 _SOLO = {name: i for i, name in enumerate(SOLO_TILES)}
+_OBJECTIVE = {name: i for i, name in enumerate(OBJECTIVES)}
 _FRAME = {name: i for i, name in enumerate(FRAMES)}
 _ICON = {name: i for i, name in enumerate(ICONS)}
 _NO_TRAVEL = array("H", bytes(2 * len(ICONS)))
@@ -277,10 +285,12 @@ class ArnakEncoder(Encoder):
         # The configuration and the turn.
         self._config = add(
             "config",
-            3,
+            6,
             "the configuration, the same in every observation: Snake Temple board (0: Bird "
-            "Temple); solo difficulty / 5; the solo rival skips green Buy Item in round V",
-            (1, 5, 1),
+            "Temple); solo difficulty / 10 (one per red tile, two per purple); the solo "
+            "rival skips green Buy Item in round V; purple tiles / 5; objectives dealt "
+            "per round / 4; the first objective is doubled",
+            (1, 10, 1, 5, 4, 1),
         )
         self._round = add("round", ROUNDS, "one-hot: the round, I..V")
         self._current = add("current_player", n, "one-hot: the seat that decides now")
@@ -483,6 +493,20 @@ class ArnakEncoder(Encoder):
                 f"tiles left in its stack / 15; next arrow points right; score / {MAX_SCORE}",
                 (2, MAX_MINUS, 15, 1, MAX_SCORE),
             )
+            self._rival_tiles = add(
+                "rival_tiles", len(SOLO_TILES), "tile is one of the rival's ten (public)"
+            )
+            self._rival_notebook = add(
+                "rival_notebook",
+                NUM_NODES,
+                "one-hot: the node of the rival's notebook (purple tiles only; else zeros)",
+            )
+            self._rival_objectives = add(
+                "rival_objectives",
+                (len(OBJECTIVES), 3),
+                "Rival Objectives, per objective: turned up this round and not yet done; "
+                "done first by you; done first by the rival",
+            )
 
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
         bound = np.ones(layout.size, np.float64)
@@ -495,8 +519,12 @@ class ArnakEncoder(Encoder):
         values = self.info.values
         zeros[self._config] = self.board == "snake"
         if self.solo:
-            zeros[self._config + 1] = int(values.get("difficulty", 0))
+            purple = int(values.get("purple", 0))
+            zeros[self._config + 1] = int(values.get("difficulty", 0)) + 2 * purple
             zeros[self._config + 2] = bool(values.get("rival_skips_green_buy_item", False))
+            zeros[self._config + 3] = purple
+            zeros[self._config + 4] = int(values.get("objectives", 0))
+            zeros[self._config + 5] = bool(values.get("first_objective_doubled", False))
         self._zeros = zeros
         self._travel_size = s * SPACES * len(ICONS)
         # The board's travel costs never change: the first observation read gives them,
@@ -765,6 +793,16 @@ class ArnakEncoder(Encoder):
             v[at + 3] = rival["next_arrow"] == "right"
             score = rival["score"]
             v[at + 4] = score if score > 0 else 0
+            at = self._rival_tiles
+            for sid in rival["tiles"]:
+                v[at + _SOLO[sid]] = 1
+            if "notebook" in rival:
+                v[self._rival_notebook + _NODE[rival["notebook"]]] = 1
+            at = self._rival_objectives
+            for goal in rival.get("objectives", ()):
+                done_by = goal["done_by"]
+                column = 0 if done_by is None else 1 if done_by == "you" else 2
+                v[at + 3 * _OBJECTIVE[goal["id"]] + column] = 1
 
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
@@ -784,7 +822,7 @@ class ArnakEncoder(Encoder):
         self._track_range = (self._bonus, self._lost_temple + 2 + len(BONUS_KINDS))
         self._supply_range = (self._supply_top, self._rescue_known + len(ASSISTANT_IDS))
         if self.solo:
-            self._rival_range = (self._rival_glass, self._rival_counts + 5)
+            self._rival_range = (self._rival_glass, self._rival_objectives + 3 * len(OBJECTIVES))
         self._zero_f = array("f", bytes(4 * len(self._zeros)))
         # Per viewer: (the ids last encoded, their vector, a view of it to write through).
         self._memos: dict[int, _Memo] = {}
@@ -1236,7 +1274,10 @@ class ArnakEncoder(Encoder):
         v[start:end] = self._zero_f[: end - start]
         if rival is None:
             return
-        home, glass, rank, guardians, cards, idols, minus, temples, left, used, arrow, score = rival
+        (home, glass, rank, guardians, cards, idols, minus, temples, left, used, arrow, score) = (
+            rival[:12]
+        )
+        tiles, notebook, goals, owners = rival[12:16]
         v[self._rival_glass + glass] = 1.0
         if rank >= 0:
             v[self._rival_rank + min(rank, RANKS - 1)] = 1.0
@@ -1259,6 +1300,13 @@ class ArnakEncoder(Encoder):
             v[at + 3] = 1.0
         if score > 0:
             v[at + 4] = f[MAX_SCORE][min(score, MAX_SCORE)]
+        for tile in tiles:
+            v[self._rival_tiles + tile] = 1.0
+        if notebook >= 0:
+            v[self._rival_notebook + notebook] = 1.0
+        at = self._rival_objectives
+        for goal, owner in zip(goals, owners, strict=True):
+            v[at + 3 * goal + owner + 1] = 1.0  # owner: -1 open, 0 yours, 1 the rival's
 
     def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
         """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the
@@ -1333,6 +1381,14 @@ class ArnakEncoder(Encoder):
             idols.update(rival["idols_face_up"])
             temples.update(rival["temple_tiles"])
             solo.update(rival["used"])
+            solo.update(rival["tiles"])
+            if "notebook" in rival:
+                nodes.add(rival["notebook"])
+            goals = {goal["id"] for goal in rival.get("objectives", ())}
+            if goals - set(OBJECTIVES):
+                raise MeepleError(
+                    f"the Arnak encoder does not know {', '.join(sorted(goals - set(OBJECTIVES)))}"
+                )
         frames = {pending["frame"]} if pending is not None else set()
         travel = pending.get("travel") if pending is not None else None
         if travel is not None and travel["site"] not in (None, *SITE_IDS):

@@ -338,6 +338,7 @@ function nodeEl(obs, node, A, legal, act, you) {
     if (r.notebook === id) tokens.push(tokenEl('notebook', seat, you));
   });
   if (obs.rival?.glass === id) tokens.push(h('span', { class: 'token glass rival', 'data-testid': 'token-rival', title: 'the rival: magnifying glass' }, 'RG'));
+  if (obs.rival?.notebook === id) tokens.push(h('span', { class: 'token notebook rival', 'data-testid': 'token-rival-notebook', title: 'the rival: notebook' }, 'RN'));
   const bonus = obs.research_track?.bonus?.[id] ?? [];
   const edges = (cat.boards[obs.board]?.edges ?? []).filter((e) => e.to === id);
   const el = h('div', { class: ['node', node.lost_temple && 'lost-temple'], 'data-testid': 'research-node', 'data-node': id },
@@ -582,7 +583,22 @@ function rivalPanel(obs) {
     h('p', { class: 'small' },
       `Guardians: ${(r.guardians ?? []).join(', ') || 'none'} · idols face up: ${(r.idols_face_up ?? []).map(humanize).join(', ') || 'none'}` +
       ` · -1 pile: ${r.idols_minus_one ?? 0} · temple tiles: ${(r.temple_tiles ?? []).map(humanize).join(', ') || 'none'}`),
-    h('p', { class: 'muted small' }, `Used action tiles: ${(r.used ?? []).map(humanize).join(', ') || 'none'}`));
+    h('p', { class: 'muted small' }, `Used action tiles: ${(r.used ?? []).map(humanize).join(', ') || 'none'}`),
+    (r.tiles ?? []).length ? h('p', { class: 'muted small' }, `Its tiles: the five dig tiles, ${r.tiles.filter((t) => !t.startsWith('dig_')).map(humanize).join(', ')}`) : null,
+    typeof r.notebook === 'string' ? h('p', { class: 'small' }, `Notebook on ${r.notebook.split('.').pop()} (row ${r.notebook_row ?? 0})`) : null,
+    Array.isArray(r.objectives) ? objectivesEl(r) : null);
+}
+
+// Rival Objectives (Twisted Paths): what the rival wants to do before you this round.
+function objectivesEl(r) {
+  const status = (goal) => (goal.done_by === 'you' ? 'done by you first'
+    : goal.done_by === 'rival' ? 'the rival did it first' : 'open');
+  return h('div', { class: 'arnak-objectives', 'data-testid': 'rival-objectives' },
+    h('h4', {}, `Rival objectives (won so far: ${r.objective_points ?? 0} points)`),
+    r.objectives.length
+      ? h('ul', {}, r.objectives.map((goal) => h('li', { 'data-testid': 'rival-objective', 'data-done-by': goal.done_by ?? 'open' },
+        `${goal.text} (${goal.points} points): `, h('strong', {}, status(goal)))))
+      : h('p', { class: 'muted small' }, 'turned up after the rival\'s first turn of the round'));
 }
 
 // --- status and the current decision ---------------------------------------------------------
@@ -722,6 +738,8 @@ const STYLE = `
 .arnak .token.notebook { border-radius: 4px; }
 .arnak .token.mine { box-shadow: 0 0 0 2px #263238; }
 .arnak .token.rival { background: #4e342e; color: #fff; border-radius: 4px; padding: 0 0.2rem; }
+.arnak .arnak-objectives h4 { margin: 0.4rem 0 0.2rem; font-size: 0.9rem; }
+.arnak .arnak-objectives ul { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; }
 .arnak .row-fx div { line-height: 1.3; }
 .arnak .chip.bonus { background: #fff3c4; }
 .arnak .res-coin { color: #6b5400; } .arnak .chip.res-coin { background: #fff3c4; }
