@@ -780,6 +780,12 @@ def test_a_lost_solo_game_reads_as_a_loss(server: str, browser: WebDriver) -> No
     assert len(rows) == 1
     assert rows[0].get_attribute("data-winner") == "false"
     assert "winner" not in rows[0].text and "lost" in rows[0].text
+    # the rival's points by source, beside yours
+    rival = wait_for(
+        browser, "the rival's row", present(browser, "[data-testid=final-score-rival]")
+    )
+    cells = [td.text for td in rival[0].find_elements(By.CSS_SELECTOR, "td.num")]
+    assert len(cells) > 2 and sum(map(int, cells[:-1])) == int(cells[-1])
 
 
 def test_the_action_filter_belongs_to_one_decision(server: str, browser: WebDriver) -> None:

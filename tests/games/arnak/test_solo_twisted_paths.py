@@ -64,14 +64,14 @@ def _deal(state: ArnakState, *names: str) -> Rival:
 # ------------------------------------------------------------------ options
 
 
-@pytest.mark.parametrize(("purple", "red"), [(0, 2), (1, 2), (3, 2), (4, 1), (5, 0)])
+@pytest.mark.parametrize(("purple", "red"), [(0, 2), (1, 4), (3, 2), (4, 1), (5, 0)])
 def test_purple_tiles_in_the_stack(purple: int, red: int) -> None:
     rival = fresh(1, seed=purple, purple=purple)._rival
     tiles = [SOLO_TILES[t] for t in rival.tiles()]
     assert len(tiles) == 10 and sum(t.type == "dig" for t in tiles) == 5
     assert Counter(t.type for t in tiles if t.type != "dig") == dict.fromkeys(PAIRS, 1)
     colours = Counter(t.colour for t in tiles if t.type != "dig")
-    assert colours["purple"] == purple and colours["red"] == red  # default 2 red make way
+    assert colours["purple"] == purple and colours["red"] == red  # purple or red: no green
     assert rival.difficulty == red + 2 * purple
     assert (rival.notebook >= 0) == (purple > 0)
 
@@ -87,8 +87,16 @@ def test_purple_tiles_are_chosen_at_random() -> None:
 def test_explicit_difficulty_and_purple_may_not_exceed_five() -> None:
     with pytest.raises(OptionError, match="more than the rival's five paired tiles"):
         meeple.load_game("arnak", players=1, purple=4, difficulty=2)
-    game = meeple.load_game("arnak", players=1, purple=4, difficulty=1)
-    assert game.info.values["difficulty"] == 1
+    game = meeple.load_game("arnak", players=1, purple=2, difficulty=1)
+    assert game.info.values["difficulty"] == 1  # some green, when asked for
+    rival = game.new_initial_state(0)._rival
+    assert sorted(SOLO_TILES[t].colour for t in rival.tiles() if SOLO_TILES[t].type != "dig") == [
+        "green",
+        "green",
+        "purple",
+        "purple",
+        "red",
+    ]
     assert meeple.load_game("arnak", players=1, purple=4).info.values["difficulty"] == 1
 
 
@@ -327,11 +335,12 @@ def test_objectives_in_the_view_and_the_final_score() -> None:
     assert [g["id"] for g in obs["objectives"]] == ["research", "site", "arch"]
     assert [g["done_by"] for g in obs["objectives"]] == ["rival", None, None]
     assert obs["objective_points"] == 2
-    console = Console(width=120, record=True)
+    console = Console(width=200, record=True)
     console.print(state.game.render(state.observation(0)))
     text = console.export_text()
     assert "be the first to research with the magnifying glass this round" in text
-    assert "the rival did it first" in text and "won so far: 2 points" in text
+    assert "the rival did it first (+2)" in text
+    assert "the rival's objective points, all rounds: 2" in text
     assert "objectives" not in _solo().observation(0)["rival"]
 
 
@@ -358,3 +367,30 @@ def test_gaining_a_card_by_an_effect_counts_as_buying_it() -> None:
     state._stack.append(("gain_card", 0, "row", "hand"))
     do(state, A.CARD + card("item.hat"))
     assert rival.goal_owner == [OPEN, YOURS]
+
+
+def test_the_doubled_objective_is_in_the_encoding() -> None:
+    np = pytest.importorskip("numpy")
+    from meeple.rl.encoding import encoder_for
+
+    state = fresh(1, seed=1, objectives=3, first_objective_doubled=True)
+    swapped = state.clone()
+    goals = swapped._rival.goals
+    goals[0], goals[1] = goals[1], goals[0]
+    encoder = encoder_for(state.game)
+    for s in (state, swapped):
+        assert np.array_equal(encoder.encode(s.observation(0)), encoder.encode_state(s, 0))
+    assert not np.array_equal(encoder.encode_state(state, 0), encoder.encode_state(swapped, 0))
+
+
+def test_the_rival_score_parts_are_shown_at_the_end() -> None:
+    game = meeple.load_game("arnak", players=1, purple=2, objectives=3)
+    state = game.new_initial_state(3)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    rival = state.observation(0)["rival"]
+    assert sum(rival["score_parts"].values()) == rival["score"]
+    assert set(rival["score_parts"]) >= {"research", "objectives"}
+    console = Console(width=120, record=True)
+    console.print(game.render(state.observation(0)))
+    assert "the rival (R)" in console.export_text()

@@ -21,7 +21,10 @@ from meeple.games.arnak.rules import ArnakState
 OPTIONS = {
     "board": OptionSpec("bird", ("bird", "snake"), "main board side: Bird Temple or Snake Temple"),
     "difficulty": OptionSpec(
-        2, (0, 1, 2, 3, 4, 5), "solo only: how many of the rival's five paired tiles are red"
+        2,
+        (0, 1, 2, 3, 4, 5),
+        "solo only: how many of the rival's five paired tiles are red (with purple tiles "
+        "and no difficulty given: all the others)",
     ),
     "rival_skips_green_buy_item": OptionSpec(
         False,
@@ -70,15 +73,15 @@ class ArnakGame(Game):
         self.board: str = values["board"]
         self.purple: int = values["purple"]
         self.difficulty: int = values["difficulty"]
+        if self.purple and "difficulty" not in options:
+            # Purple Actions' setup: "add 5 purple or red action tiles, one of each type"
+            self.difficulty = values["difficulty"] = 5 - self.purple
         if self.difficulty + self.purple > 5:
-            if "difficulty" in options:
-                raise OptionError(
-                    f"difficulty={self.difficulty} red tiles and purple={self.purple} purple "
-                    f"tiles are more than the rival's five paired tiles: at most "
-                    f"{5 - self.purple} red with purple={self.purple}"
-                )
-            self.difficulty = 5 - self.purple  # the default two reds make way for purple
-            values["difficulty"] = self.difficulty
+            raise OptionError(
+                f"difficulty={self.difficulty} red tiles and purple={self.purple} purple "
+                f"tiles are more than the rival's five paired tiles: at most "
+                f"{5 - self.purple} red with purple={self.purple}"
+            )
         self.objectives: int = values["objectives"]
         self.first_objective_doubled: bool = values["first_objective_doubled"]
         if self.first_objective_doubled and not self.objectives:

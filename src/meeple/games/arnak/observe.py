@@ -326,6 +326,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             ],
         }
     if rival is not None:
+        parts = rival.score_parts(state)
         obs["rival"] = {
             "archaeologists_home": sum(1 for s in rival.arch if s < 0),
             "glass": nodes[rival.glass].id,
@@ -340,7 +341,8 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "used": [SOLO_TILES[t].id for t in rival.used],
             "tiles": [SOLO_TILES[t].id for t in rival.tiles()],
             "next_arrow": rival.next_arrow(),
-            "score": rival.score(state),
+            "score": sum(parts.values()),
+            "score_parts": parts,
         }
         if rival.notebook >= 0:
             obs["rival"]["notebook"] = nodes[rival.notebook].id

@@ -197,7 +197,13 @@ def _header(obs: Mapping[str, Any]) -> Text:
     )
     if obs.get("solo"):
         level = obs.get("difficulty")
-        text.append(" vs the rival" + (f" (difficulty {level})" if level is not None else ""))
+        tiles = (obs.get("rival") or {}).get("tiles", [])
+        purple = sum(1 for t in tiles if str(t).startswith("purple_"))
+        red = sum(1 for t in tiles if str(t).startswith("red_"))
+        colours = f": {red} red, {purple} purple" if purple else ""
+        text.append(
+            " vs the rival" + (f" (difficulty {level}{colours})" if level is not None else "")
+        )
     text.append(" · ")
     you = obs.get("you")
     text.append(f"you are seat {you}" if you is not None else "watching", style=YOU_STYLE)
@@ -707,14 +713,16 @@ def _objectives(rival: Mapping[str, Any]) -> Text:
         if i:
             text.append("\n")
         done_by = goal.get("done_by")
-        text.append(f"{goal.get('text', goal.get('id'))} ({goal.get('points', 2)} points): ")
+        points = goal.get("points", 2)
+        text.append(f"{goal.get('text', goal.get('id'))} ({points} points): ")
         if done_by is None:
             text.append("open", style="bold")
         elif done_by == "you":
-            text.append("done by you first", style="green")
+            text.append("you did it first (no points)", style="green")
         else:
-            text.append("the rival did it first", style="red")
-    text.append(f"\nwon so far: {rival.get('objective_points', 0)} points", style="dim")
+            text.append(f"the rival did it first (+{points})", style="red")
+    total = rival.get("objective_points", 0)
+    text.append(f"\nthe rival's objective points, all rounds: {total}", style="dim")
     return text
 
 
@@ -735,12 +743,20 @@ def _scores(obs: Mapping[str, Any]) -> RenderableType:
 def _score_table(obs: Mapping[str, Any], final: Sequence[Mapping[str, Any]]) -> Table:
     """The final score of each seat by source."""
     sources = list(dict.fromkeys(k for parts in final for k in parts))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
+    rows: list[tuple[str | Text, Mapping[str, Any]]] = [
+        (_seat(obs, seat), parts) for seat, parts in enumerate(final)
+    ]
+    rival = (obs.get("rival") or {}).get("score_parts")
+    if rival:
+        rows.append((Text(f"the rival ({RIVAL})", style="bold red"), rival))
+        sources += [k for k in rival if k not in sources]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=0)
     table.add_column("seat", no_wrap=True)
     for source in sources:
-        table.add_column(_title(source), justify="right")
+        # one word a line: a narrow screen then needs no cut inside a word
+        table.add_column(_title(source).replace(" ", "\n"), justify="right")
     table.add_column("total", justify="right", style="bold")
-    for seat, parts in enumerate(final):
+    for who, parts in rows:
         values = [int(parts.get(source, 0)) for source in sources]
-        table.add_row(_seat(obs, seat), *map(str, values), str(sum(values)))
+        table.add_row(who, *map(str, values), str(sum(values)))
     return table

@@ -232,6 +232,8 @@ MAX_TRAVEL = 2
 MAX_BONUS = 3
 MAX_STACK = 4
 MAX_SCORE = 150
+MAX_RIVAL_SCORE = 200
+"""The solo rival's bound: Purple Actions and Rival Objectives take it past 150."""
 MAX_MINUS = 16
 
 _CARD = {name: i for i, name in enumerate(CARD_IDS)}
@@ -490,8 +492,9 @@ class ArnakEncoder(Encoder):
                 "rival_counts",
                 5,
                 f"rival archaeologists at home / 2; idols in its minus-one pile / {MAX_MINUS}; "
-                f"tiles left in its stack / 15; next arrow points right; score / {MAX_SCORE}",
-                (2, MAX_MINUS, 15, 1, MAX_SCORE),
+                f"tiles left in its stack / 15; next arrow points right; score / "
+                f"{MAX_RIVAL_SCORE}",
+                (2, MAX_MINUS, 15, 1, MAX_RIVAL_SCORE),
             )
             self._rival_tiles = add(
                 "rival_tiles", len(SOLO_TILES), "tile is one of the rival's ten (public)"
@@ -503,9 +506,9 @@ class ArnakEncoder(Encoder):
             )
             self._rival_objectives = add(
                 "rival_objectives",
-                (len(OBJECTIVES), 3),
+                (len(OBJECTIVES), 4),
                 "Rival Objectives, per objective: turned up this round and not yet done; "
-                "done first by you; done first by the rival",
+                "done first by you; done first by the rival; worth 4 (the doubled first)",
             )
 
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
@@ -525,6 +528,7 @@ class ArnakEncoder(Encoder):
             zeros[self._config + 3] = purple
             zeros[self._config + 4] = int(values.get("objectives", 0))
             zeros[self._config + 5] = bool(values.get("first_objective_doubled", False))
+        self._doubled = self.solo and bool(values.get("first_objective_doubled", False))
         self._zeros = zeros
         self._travel_size = s * SPACES * len(ICONS)
         # The board's travel costs never change: the first observation read gives them,
@@ -802,7 +806,9 @@ class ArnakEncoder(Encoder):
             for goal in rival.get("objectives", ()):
                 done_by = goal["done_by"]
                 column = 0 if done_by is None else 1 if done_by == "you" else 2
-                v[at + 3 * _OBJECTIVE[goal["id"]] + column] = 1
+                row = at + 4 * _OBJECTIVE[goal["id"]]
+                v[row + column] = 1
+                v[row + 3] = goal["points"] > 2
 
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
@@ -816,13 +822,15 @@ class ArnakEncoder(Encoder):
         """Tables for `encode_ids`: exact scaled values, the ranges the rarely changed
         sections rewrite whole, and per-viewer memos."""
         n = self.players
-        self._f = {b: fractions(b, b) for b in (1, 2, 3, 4, 8, 10, 15, 16, 30, MAX_SCORE)}
+        self._f = {
+            b: fractions(b, b) for b in (1, 2, 3, 4, 8, 10, 15, 16, 30, MAX_SCORE, MAX_RIVAL_SCORE)
+        }
         self._f_resources = tuple(fractions(b, b) for b in RESOURCE_BOUNDS)
         self._f_decks = tuple(fractions(b, b) for b in DECK_BOUNDS)
         self._track_range = (self._bonus, self._lost_temple + 2 + len(BONUS_KINDS))
         self._supply_range = (self._supply_top, self._rescue_known + len(ASSISTANT_IDS))
         if self.solo:
-            self._rival_range = (self._rival_glass, self._rival_objectives + 3 * len(OBJECTIVES))
+            self._rival_range = (self._rival_glass, self._rival_objectives + 4 * len(OBJECTIVES))
         self._zero_f = array("f", bytes(4 * len(self._zeros)))
         # Per viewer: (the ids last encoded, their vector, a view of it to write through).
         self._memos: dict[int, _Memo] = {}
@@ -1299,14 +1307,16 @@ class ArnakEncoder(Encoder):
         if arrow:
             v[at + 3] = 1.0
         if score > 0:
-            v[at + 4] = f[MAX_SCORE][min(score, MAX_SCORE)]
+            v[at + 4] = f[MAX_RIVAL_SCORE][min(score, MAX_RIVAL_SCORE)]
         for tile in tiles:
             v[self._rival_tiles + tile] = 1.0
         if notebook >= 0:
             v[self._rival_notebook + notebook] = 1.0
         at = self._rival_objectives
         for goal, owner in zip(goals, owners, strict=True):
-            v[at + 3 * goal + owner + 1] = 1.0  # owner: -1 open, 0 yours, 1 the rival's
+            v[at + 4 * goal + owner + 1] = 1.0  # owner: -1 open, 0 yours, 1 the rival's
+        if goals and self._doubled:
+            v[at + 4 * goals[0] + 3] = 1.0
 
     def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
         """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the

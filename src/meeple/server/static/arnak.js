@@ -591,10 +591,10 @@ function rivalPanel(obs) {
 
 // Rival Objectives (Twisted Paths): what the rival wants to do before you this round.
 function objectivesEl(r) {
-  const status = (goal) => (goal.done_by === 'you' ? 'done by you first'
-    : goal.done_by === 'rival' ? 'the rival did it first' : 'open');
+  const status = (goal) => (goal.done_by === 'you' ? 'you did it first (no points)'
+    : goal.done_by === 'rival' ? `the rival did it first (+${goal.points})` : 'open');
   return h('div', { class: 'arnak-objectives', 'data-testid': 'rival-objectives' },
-    h('h4', {}, `Rival objectives (won so far: ${r.objective_points ?? 0} points)`),
+    h('h4', {}, `Rival objectives (the rival's points from them, all rounds: ${r.objective_points ?? 0})`),
     r.objectives.length
       ? h('ul', {}, r.objectives.map((goal) => h('li', { 'data-testid': 'rival-objective', 'data-done-by': goal.done_by ?? 'open' },
         `${goal.text} (${goal.points} points): `, h('strong', {}, status(goal)))))
@@ -674,7 +674,8 @@ function keepHelp(obs, A, legal, you) {
 function finalScores(obs, you) {
   const final = obs.final_scores;
   if (!Array.isArray(final) || !final.length) return null;
-  const sources = [...new Set(final.flatMap((parts) => Object.keys(parts)))];
+  const rivalParts = obs.rival?.score_parts ?? null;
+  const sources = [...new Set([...final, ...(rivalParts ? [rivalParts] : [])].flatMap((parts) => Object.keys(parts)))];
   const rows = final.map((parts, seat) => {
     const values = sources.map((k) => parts[k] ?? 0);
     return h('tr', { 'data-testid': 'final-score', 'data-seat': seat },
@@ -682,7 +683,11 @@ function finalScores(obs, you) {
       values.map((v) => h('td', { class: 'num' }, String(v))),
       h('td', { class: 'num' }, h('strong', {}, String(values.reduce((a, b) => a + b, 0)))));
   });
-  if (obs.rival) rows.push(h('tr', {}, h('td', {}, 'The rival'), sources.map(() => h('td', {})), h('td', { class: 'num' }, h('strong', {}, String(obs.rival.score ?? 0)))));
+  if (obs.rival) {
+    rows.push(h('tr', { 'data-testid': 'final-score-rival' }, h('td', {}, 'The rival'),
+      sources.map((k) => h('td', { class: 'num' }, rivalParts ? String(rivalParts[k] ?? 0) : '')),
+      h('td', { class: 'num' }, h('strong', {}, String(obs.rival.score ?? 0)))));
+  }
   return h('table', { class: 'list', 'data-testid': 'final-scores' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Seat'), sources.map((k) => h('th', { class: 'num' }, humanize(k))), h('th', { class: 'num' }, 'Total'))),
     h('tbody', {}, rows));
