@@ -89,6 +89,33 @@ def test_solo_value_follows_the_rival() -> None:
     assert values(ahead)[0] > values(state)[0] >= values(behind)[0]
 
 
+def test_solo_value_counts_the_open_rival_objectives() -> None:
+    """An objective still open is points the rival may win; one you did first is not,
+    so greedy counts doing it first as a gain."""
+    from meeple.agents.arnak import _gains
+    from meeple.games.arnak.rival import OPEN, YOURS
+
+    state = greedy_positions(1, 4, seed=5, objectives=3)[-1]
+    assert isinstance(state, ArnakState)
+    assert state._rival.goal_owner == [OPEN] * 3
+    done = state.clone()
+    done._rival.goal_owner[0] = YOURS
+    assert values(done)[0] > values(state)[0]
+    # the same position with no objectives on show: the actions that do one of them
+    # gain more with them on show
+    legal = state.legal_actions()
+    quiet = state.clone()
+    quiet._rival.goals, quiet._rival.goal_owner = [], []
+    with_goals = _gains(state.clone(), 0, legal)
+    without = _gains(quiet, 0, legal)
+    denying = [a for a, g, q in zip(legal, with_goals, without, strict=True) if g > q + 1e-9]
+    assert denying
+    for action in denying:
+        after = state.clone()
+        after.apply_action(action)
+        assert YOURS in after._rival.goal_owner or after._stack  # done, or under way
+
+
 def test_margins_are_leads_over_the_best_rival() -> None:
     """What the sweep compares: each seat's strength less the best other seat's (solo:
     less the rival's projected points); a finished game's final points."""

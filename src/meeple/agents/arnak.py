@@ -46,6 +46,7 @@ from meeple.games.arnak.components import (
     Edge,
     Effect,
 )
+from meeple.games.arnak.rival import OPEN, objective_value
 from meeple.games.arnak.rules import HOME, ROUNDS, SLOT_SITE, ArnakState, is_free
 from meeple.games.arnak.travel import add, as_planes, deficit
 
@@ -76,7 +77,9 @@ GUARDIAN_FEAR = 0.35  # the Fear an archaeologist beside a guardian brings home
 FEAR_DRAG = 0.67  # per draw: a Fear card takes a hand slot
 BASIC_DRAG = 0.44
 VALUE_SCALE = 0.15  # points to softmax strength
-RIVAL_PER_TILE = 1.1  # the solo rival's points per tile played, on average
+RIVAL_PER_TILE = 0.9  # the solo rival's points per tile played at difficulty 0, on average
+RIVAL_PER_LEVEL = 0.1  # and more per difficulty level (a red tile 1, a purple 2)
+RIVAL_OBJECTIVE_ODDS = 0.3  # an open Rival Objective's points the rival is counted to win
 LAST_CLIMB = 1.74  # research rows and readiness in round V, the last chance to climb
 EXPLORATION = 0.35  # search's UCB constant for Arnak (see the end of the module)
 ROLLOUT_DEPTH = 1000  # a bound only: search's rollouts stop at the round's end
@@ -239,9 +242,28 @@ def _cover(edges: Sequence[Edge], res: list[int], crates: int) -> float:
 
 
 def _rival_projection(state: ArnakState) -> float:
+    """The rival's points at the end, as far as can be told: its points now, its tiles
+    still to play, and the objectives on show that it may still win (so doing one
+    before it is worth the points it would have scored, at those odds)."""
     rival = state._rival
     tiles: int = rival.tiles_left() + 10 * (ROUNDS - state._round)
-    return float(rival.score(state)) + RIVAL_PER_TILE * tiles
+    per_tile = RIVAL_PER_TILE + RIVAL_PER_LEVEL * float(rival.difficulty)
+    return float(rival.score(state)) + per_tile * tiles + RIVAL_OBJECTIVE_ODDS * _open_goals(state)
+
+
+def _open_goals(state: ArnakState) -> float:
+    """The points of the Rival Objectives on show that no one has done yet."""
+    rival = state._rival
+    if rival is None or not rival.goals:
+        return 0.0
+    doubled = bool(state.game.first_objective_doubled)
+    owners = rival.goal_owner
+    return float(sum(objective_value(i, doubled) for i, who in enumerate(owners) if who == OPEN))
+
+
+def _goal_threat(state: ArnakState) -> float:
+    """The rival's points from objectives, won and (at their odds) still open."""
+    return float(state._rival.goal_points) + RIVAL_OBJECTIVE_ODDS * _open_goals(state)
 
 
 def values(state: State) -> list[float]:
@@ -467,6 +489,9 @@ def _gains(world: ArnakState, seat: int, legal: list[int]) -> list[float]:
     the round as it ends)."""
     base = strength(world, seat)
     round_ = world._round
+    # Solo with Rival Objectives: doing one first denies the rival its points.
+    goals = world._solo and bool(world.game.objectives)
+    threat = _goal_threat(world) if goals else 0.0
     gains = []
     for action in legal:
         if action == A.PASS:
@@ -479,6 +504,8 @@ def _gains(world: ArnakState, seat: int, legal: list[int]) -> list[float]:
                 after = strength(world, seat, passing=True) + _passing_gain(world, action)
             else:
                 after = strength(w, seat)
+                if goals:
+                    after += threat - _goal_threat(w)
         gains.append(after - base + _prior(world, seat, action))
     return gains
 
