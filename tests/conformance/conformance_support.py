@@ -7,6 +7,7 @@ each game's `info`, so a newly registered game is covered without writing a line
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,11 +26,17 @@ SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 """Game seeds and action-choice seeds drawn by hypothesis."""
 
 
+EXAMPLES_SCALE = int(os.environ.get("MEEPLE_EXAMPLES_SCALE", "1"))
+"""A deeper sweep than CI's: MEEPLE_EXAMPLES_SCALE=20 pytest tests/conformance draws
+twenty times the examples. Hypothesis draws new seeds at every run, so each run, deep or
+not, looks at new games."""
+
+
 def few_examples(count: int) -> settings:
     """Hypothesis settings for the suite: whole random games per example are slow, so few
     examples, no deadline, and no shrinking (a smaller seed is not a simpler game)."""
     return settings(
-        max_examples=count,
+        max_examples=count * max(1, EXAMPLES_SCALE),
         deadline=None,
         phases=(Phase.explicit, Phase.reuse, Phase.generate),
         suppress_health_check=(HealthCheck.too_slow,),
