@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.core.game import OptionSpec, check_players, check_seed, resolve_options
+from meeple.core.game import (
+    OptionSpec,
+    check_option_players,
+    check_players,
+    check_seed,
+    resolve_options,
+)
 from meeple.errors import MeepleError, OptionError, UnknownGameError
 
 SPECS = {
@@ -22,6 +28,22 @@ def test_error_family() -> None:
     assert issubclass(OptionError, MeepleError)
     assert issubclass(UnknownGameError, OptionError)
     assert issubclass(MeepleError, Exception)
+
+
+def test_an_option_for_some_player_counts_only() -> None:
+    specs = {
+        **SPECS,
+        "rival": OptionSpec(0, (0, 1, 2), "solo only", players=(1, 1)),
+        "teams": OptionSpec(False, (False, True), "4 to 6", players=(4, 6)),
+    }
+    check_option_players("g", specs, {"rival": 2}, 1)
+    check_option_players("g", specs, {"rival": 0, "teams": False}, 3)  # the defaults: fine
+    with pytest.raises(OptionError, match=r"'rival' of g applies only to the solo game"):
+        check_option_players("g", specs, {"rival": 1}, 2)
+    with pytest.raises(OptionError, match=r"'teams' of g applies only to 4 to 6 players"):
+        check_option_players("g", specs, {"teams": True}, 3)
+    assert specs["teams"].applies_to(5) and not specs["teams"].applies_to(3)
+    assert SPECS["size"].applies_to(1) and SPECS["size"].players is None
 
 
 def test_defaults_filled_in() -> None:

@@ -1305,3 +1305,26 @@ def test_arnak_solo_shows_the_rival_objectives_and_notebook(
     assert css(browser, "[data-testid=token-rival-notebook]")
     panel = css(browser, "[data-testid=rival]")[0].text
     assert "Its tiles: the five dig tiles" in panel and "Purple" in panel
+
+
+def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: WebDriver) -> None:
+    browser.get(f"{server}/")
+    wait_for(
+        browser, "arnak listed", lambda: css(browser, "#game-select:enabled option[value=arnak]")
+    )
+    Select(css(browser, "#game-select")[0]).select_by_value("arnak")
+    wait_for(
+        browser,
+        "players",
+        lambda: css(browser, "#players-select[data-game=arnak] option[value='2']"),
+    )
+
+    def shown(option: str) -> bool:
+        return css(browser, f"[data-option-row={option}]")[0].is_displayed()
+
+    Select(css(browser, "#players-select")[0]).select_by_value("2")
+    wait_for(browser, "solo options hidden", lambda: not shown("purple") or None)
+    assert shown("board") and not shown("difficulty") and not shown("objectives")
+    Select(css(browser, "#players-select")[0]).select_by_value("1")
+    wait_for(browser, "solo options shown", lambda: shown("purple") or None)
+    assert shown("objectives") and shown("board")

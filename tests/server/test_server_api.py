@@ -18,6 +18,8 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
     anludim = games["anludim"]
     assert anludim["min_players"] == 2 and anludim["max_players"] == 5
     assert anludim["options"]["variant"]["choices"] == ["base", "expert"]
+    arnak = games["arnak"]["options"]
+    assert arnak["board"]["players"] is None and arnak["purple"]["players"] == [1, 1]
     from meeple.games.anludim import actions
 
     assert anludim["actions"]["CONFIRM"] == actions.CONFIRM

@@ -258,9 +258,12 @@ def games() -> None:
                     show_value(spec.default),
                     ("  allowed ", "dim"),
                     allowed,
-                    "\n",
-                    spec.help,
                 )
+                if spec.players is not None:
+                    low, high = spec.players
+                    details.append("  players ", "dim")
+                    details.append(str(low) if low == high else f"{low}-{high}")
+                details.append("\n" + spec.help)
                 table.add_row(opt, details)
             if info.options:
                 console.print(table)

@@ -23,11 +23,17 @@ TERMINAL = -4
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its default, its allowed values and a line of help."""
+    """One game option: its default, its allowed values and a line of help; `players`,
+    the (fewest, most) player counts it applies to, where it does not apply to all (a
+    solo rule, say): check_option_players refuses it elsewhere, and a lobby hides it."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
+    players: tuple[int, int] | None = None
+
+    def applies_to(self, players: int) -> bool:
+        return self.players is None or self.players[0] <= players <= self.players[1]
 
     def validate(self, name: str, value: Any) -> Any:
         value = plain_scalar(value)
@@ -111,6 +117,26 @@ def resolve_options(
         name: spec.validate(name, given[name]) if name in given else spec.default
         for name, spec in specs.items()
     }
+
+
+def check_option_players(
+    game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any], players: int
+) -> None:
+    """OptionError for an option given a value other than its default at a player count
+    it does not apply to (its spec's `players`)."""
+    for name, spec in specs.items():
+        if name not in given or spec.applies_to(players):
+            continue
+        if spec.validate(name, given[name]) != spec.default:
+            low, high = spec.players or (players, players)
+            if low == high:
+                counts = "the solo game (1 player)" if low == 1 else f"{low} players"
+            else:
+                counts = f"{low} to {high} players"
+            raise OptionError(
+                f"option {name!r} of {game} applies only to {counts}; "
+                f"with {players} players it can only be {shown_value(spec.default)}"
+            )
 
 
 def check_players(game: str, players: Any, low: int, high: int) -> int:

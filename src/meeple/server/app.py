@@ -106,7 +106,13 @@ def game_summary(name: str) -> dict[str, Any]:
         "max_players": info.max_players,
         "default_players": info.players,
         "options": {
-            option: {"default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            option: {
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "help": spec.help,
+                # the player counts the option applies to (null: all of them)
+                "players": list(spec.players) if spec.players is not None else None,
+            }
             for option, spec in info.options.items()
         },
         "actions": actions,

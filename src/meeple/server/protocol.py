@@ -81,6 +81,8 @@ class OptionInfo(BaseModel):
     default: Any
     choices: list[Any]
     help: str
+    players: list[int] | None = None
+    """The player counts (fewest, most) the option applies to; None: all of them."""
 
 
 class GameSummary(BaseModel):

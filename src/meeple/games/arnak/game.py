@@ -8,16 +8,17 @@ from meeple.core.game import (
     Game,
     GameInfo,
     OptionSpec,
+    check_option_players,
     check_players,
     check_seed,
     resolve_options,
-    shown_value,
 )
 from meeple.errors import OptionError
 from meeple.games.arnak.actions import NUM_ACTIONS
 from meeple.games.arnak.components import PLACEHOLDER_DATA, ROUND_FIVE_SKIP
 from meeple.games.arnak.rules import ArnakState
 
+SOLO = (1, 1)
 OPTIONS = {
     "board": OptionSpec("bird", ("bird", "snake"), "main board side: Bird Temple or Snake Temple"),
     "difficulty": OptionSpec(
@@ -25,51 +26,43 @@ OPTIONS = {
         (0, 1, 2, 3, 4, 5),
         "solo only: how many of the rival's five paired tiles are red (with purple tiles "
         "and no difficulty given: all the others)",
+        players=SOLO,
     ),
     "rival_skips_green_buy_item": OptionSpec(
         False,
         (False, True),
         "solo only: the green Buy Item tile also does nothing in round V (a disputed reading)",
+        players=SOLO,
     ),
     "purple": OptionSpec(
         0,
         (0, 1, 2, 3, 4, 5),
         "solo only (Twisted Paths' Purple Actions): how many of the rival's five paired "
         "tiles are purple, each adding 2 to the difficulty",
+        players=SOLO,
     ),
     "objectives": OptionSpec(
         0,
         (0, 2, 3, 4),
         "solo only (Twisted Paths' Rival Objectives): objectives turned up each round "
         "(0: not played; the rulebook suggests 3)",
+        players=SOLO,
     ),
     "first_objective_doubled": OptionSpec(
         False,
         (False, True),
-        "solo only, with objectives: the first objective each round is worth 4, not 2",
+        "solo only (Rival Objectives' tweak): the first objective each round is worth 4, "
+        "not 2 (alone, it plays the suggested 3 objectives)",
+        players=SOLO,
     ),
 }
-SOLO_ONLY = (
-    "difficulty",
-    "rival_skips_green_buy_item",
-    "purple",
-    "objectives",
-    "first_objective_doubled",
-)
 
 
 class ArnakGame(Game):
     def __init__(self, /, players: int = 2, **options: Any) -> None:
         players = check_players("arnak", players, 1, 4)
         values = resolve_options("arnak", OPTIONS, options)
-        if players > 1:
-            for name in SOLO_ONLY:
-                if name in options and values[name] != OPTIONS[name].default:
-                    allowed = shown_value(OPTIONS[name].default)
-                    raise OptionError(
-                        f"option {name!r} applies only to the solo game (players=1); "
-                        f"allowed value with {players} players: {allowed}"
-                    )
+        check_option_players("arnak", OPTIONS, options, players)
         self.board: str = values["board"]
         self.purple: int = values["purple"]
         self.difficulty: int = values["difficulty"]

@@ -162,7 +162,7 @@ function buildGameFields() {
       select.append(opt);
     });
     els.options.append(
-      h('div', { class: 'form-row' },
+      h('div', { class: 'form-row', 'data-option-row': name },
         h('label', { for: `option-${name}` }, humanize(name)),
         select,
         spec.help ? h('small', { class: 'help' }, spec.help) : null),
@@ -172,9 +172,28 @@ function buildGameFields() {
   buildSeats();
 }
 
+// An option that applies to some player counts only (a solo rule) is hidden at the
+// others, and then not sent.
+function optionApplies(spec, players) {
+  return !Array.isArray(spec.players) || (players >= spec.players[0] && players <= spec.players[1]);
+}
+
+function showApplicableOptions() {
+  const game = currentGame();
+  const n = Number(els.players.value) || 1;
+  let shown = 0;
+  for (const row of els.options.querySelectorAll('[data-option-row]')) {
+    const applies = optionApplies(game.options[row.dataset.optionRow], n);
+    row.hidden = !applies;
+    shown += applies;
+  }
+  els.options.hidden = shown === 0;
+}
+
 function buildSeats() {
   const game = currentGame();
   const n = Number(els.players.value) || 1;
+  showApplicableOptions();
   // keep what the user chose so far
   for (const sel of els.seats.querySelectorAll('select')) {
     seatValues[Number(sel.dataset.seat)] = sel.value;
@@ -202,6 +221,7 @@ function formBody() {
   for (const sel of els.options.querySelectorAll('select[data-option]')) {
     const name = sel.dataset.option;
     const spec = game.options[name];
+    if (!optionApplies(spec, Number(els.players.value) || 1)) continue;
     const choice = (spec.choices ?? [spec.default])[Number(sel.value)];
     if (JSON.stringify(choice) !== JSON.stringify(spec.default)) options[name] = choice;
   }
