@@ -152,7 +152,9 @@ def test_two_player_start_scroll_option() -> None:
     off = new_state(2, two_player_start_scroll=False)
     assert off.observation(0)["scrolls"] == [0, 0]
     # with more players the rulebook's scroll is not optional: turning it off is refused
-    with pytest.raises(OptionError, match="'two_player_start_scroll' is for 2 players"):
+    with pytest.raises(
+        OptionError, match="'two_player_start_scroll' of anludim applies only to 2 players"
+    ):
         new_state(3, two_player_start_scroll=False)
 
 

@@ -8,11 +8,11 @@ from meeple.core.game import (
     Game,
     GameInfo,
     OptionSpec,
+    check_option_players,
     check_players,
     check_seed,
     resolve_options,
 )
-from meeple.errors import OptionError
 from meeple.games.anludim.actions import NUM_ACTIONS
 from meeple.games.anludim.components import PLACEHOLDER_DATA, stacks_for
 from meeple.games.anludim.rules import AnludimState
@@ -28,7 +28,11 @@ OPTIONS = {
         "ties go in turn order starting after (or with) the player who ended the round",
     ),
     "two_player_start_scroll": OptionSpec(
-        True, (True, False), "with 2 players the second player starts with a scroll"
+        True,
+        (True, False),
+        "with 2 players the second player starts with a scroll (with more, the last "
+        "player always does)",
+        players=(2, 2),
     ),
 }
 
@@ -41,12 +45,8 @@ class AnludimGame(Game):
         self.straight_wrap: bool = values["straight_wrap"]
         self.tie_order: str = values["tie_order"]
         self.two_player_start_scroll: bool = values["two_player_start_scroll"]
-        if not self.two_player_start_scroll and players != 2:
-            # the rulebook's scroll for 3-5 players goes to the last seat, always
-            raise OptionError(
-                "option 'two_player_start_scroll' is for 2 players; with "
-                f"{players} the last player always starts with a scroll"
-            )
+        # the rulebook's scroll for 3-5 players goes to the last seat, always
+        check_option_players("anludim", OPTIONS, options, players)
         self.stacks = stacks_for(players)
         notes = (
             "The apprentice deck pairing and three colour names are placeholders "
