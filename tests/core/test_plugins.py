@@ -146,3 +146,32 @@ def test_a_game_in_a_module_of_its_own_is_summarised(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(server, "load_game", lambda name: lone())
     summary = server.game_summary("anludim")
     assert summary["actions"] == {} and "random" in summary["agents"]
+
+
+def test_threads_finding_plugins_at_once_all_find_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first look at a group's entry points is slow (importlib.metadata reads every
+    installed distribution): a thread asking meanwhile waits for it, rather than finding
+    the group scanned and the plugin missing (found with eight RL environments made at
+    once, each asking for a plugin's encoder)."""
+    import threading
+    import time
+
+    def slow_entries(group: str) -> dict[str, str]:
+        time.sleep(0.05)
+        return {"slowgame": "meeple.games.anludim.game:AnludimGame"}
+
+    monkeypatch.setattr(registry, "plugin_entries", slow_entries)
+    monkeypatch.setattr(registry, "_SCANNED", set())
+    table: dict[str, str] = {}
+    found: list[bool] = []
+
+    def look() -> None:
+        registry.add_plugins("test.group", table)
+        found.append("slowgame" in table)
+
+    threads = [threading.Thread(target=look) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == [True] * 6

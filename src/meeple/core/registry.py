@@ -13,6 +13,7 @@ listed; a plugin cannot replace a game or an agent meeple has.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Set
 from difflib import get_close_matches
 from typing import Any
@@ -24,6 +25,9 @@ GameFactory = Callable[..., Game]
 
 _FACTORIES: dict[str, str | GameFactory] = {}
 _SCANNED: set[str] = set()
+_SCANNING = threading.Lock()
+"""Held while a group's entry points are added: a second thread that asks meanwhile
+waits for them, rather than finding the group scanned and its names not there yet."""
 _OWN_GAMES: set[str] = set()
 """meeple's own games (meeple.games registers them): no plugin or later registration
 takes these names."""
@@ -64,12 +68,15 @@ def add_plugins(group: str, table: dict[str, Any]) -> None:
     any case: a plugin's "Anludim" is not added beside meeple's "anludim")."""
     if group in _SCANNED:
         return
-    _SCANNED.add(group)
-    taken = {str(known).casefold() for known in table}
-    for name, path in plugin_entries(group).items():
-        if name.casefold() not in taken:
-            table[name] = path
-            taken.add(name.casefold())
+    with _SCANNING:
+        if group in _SCANNED:
+            return
+        taken = {str(known).casefold() for known in table}
+        for name, path in plugin_entries(group).items():
+            if name.casefold() not in taken:
+                table[name] = path
+                taken.add(name.casefold())
+        _SCANNED.add(group)
 
 
 def list_games() -> list[str]:
