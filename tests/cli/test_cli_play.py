@@ -108,7 +108,7 @@ def test_quit_offers_to_save(runner: CliRunner, tmp_path: Path) -> None:
         (["play", "nosuchgame"], "unknown game 'nosuchgame'; available games: anludim"),
         (
             ["play", "anludim", "--bots", "clever"],
-            "unknown bot 'clever'; available: greedy, ismcts, random (or human for a person)",
+            "unknown bot 'clever'; available: greedy, ismcts",  # then any plugin's, and random
         ),
         (["play", "anludim", "--bots", "random:speed=3"], "agent 'random' has no setting 'speed'"),
         (["play", "anludim", "--bots", "ismcts:iterations"], "is not NAME=VALUE"),

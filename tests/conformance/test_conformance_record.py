@@ -210,7 +210,8 @@ def test_bad_actions_type(config: Config) -> None:
         [True],
         [None],
         [[first]],
-        [*record["actions"][:5], float(record["actions"][5])],
+        # a float among good ids (the sixth, or the last of a shorter game)
+        [*record["actions"][:-1][:5], float(record["actions"][:6][-1])],
     ):
         bad = copy.deepcopy(record)
         bad["actions"] = actions

@@ -27,11 +27,15 @@ def test_threads_sharing_an_encoder_see_their_own_observations(name: str) -> Non
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         out = []
-        for agent in env.agent_iter(max_iter=800):
-            obs, _, terminated, truncated, _ = env.last()
-            out.append((env.game_state.clone(), env.agent_name_mapping[agent], obs["observation"]))
-            mask = obs["action_mask"]
-            env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+        while len(out) < 120:  # game after game: a plugin's games may be short
+            for agent in env.agent_iter(max_iter=800):
+                obs, _, terminated, truncated, _ = env.last()
+                state = env.game_state.clone()
+                out.append((state, env.agent_name_mapping[agent], obs["observation"]))
+                mask = obs["action_mask"]
+                done = terminated or truncated
+                env.step(None if done else int(rng.choice(np.flatnonzero(mask))))
+            env.reset()
         seen[seed] = out
 
     interval = sys.getswitchinterval()
@@ -62,14 +66,22 @@ def test_used_environments_copy_and_pickle_and_go_on_alike(name: str) -> None:
     env.reset(seed=3)
     rng = np.random.default_rng(3)
     for _ in range(40):
-        mask = env.last()[0]["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:  # a short game: the next one
+            env.step(None)
+            if not env.agents:
+                env.reset()
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
     assert all(c.encoder is env.encoder for c in copies)  # the shared one
     for _ in range(40):
-        obs = env.last()[0]
+        obs, _, terminated, truncated, _ = env.last()
         for other in copies:
             assert np.array_equal(other.last()[0]["observation"], obs["observation"])
-        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        done = terminated or truncated
+        action = None if done else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         for e in (env, *copies):
             e.step(action)
+            if not e.agents:  # a short game: the next one, the same deal in each
+                e.reset()

@@ -24,7 +24,8 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
 
     assert anludim["actions"]["CONFIRM"] == actions.CONFIRM
     assert anludim["actions"]["NUM_ACTIONS"] == actions.NUM_ACTIONS
-    assert all(game["agents"] == ["greedy", "ismcts", "random"] for game in games.values())
+    built_in = ("anludim", "aridnyk", "arnak")  # an installed plugin's agents come on top
+    assert all({"greedy", "ismcts", "random"} <= set(games[g]["agents"]) for g in built_in)
 
 
 def test_catalogue_names_every_component(client: TestClient) -> None:

@@ -75,7 +75,8 @@ def test_a_game_without_a_greedy_policy_gets_no_hint_and_no_greedy_seat(
         raise AgentError(f"no greedy policy for {game!r} yet; use random or ismcts")
 
     monkeypatch.setattr(greedy, "policy_for", no_policy)
-    assert agents_for(meeple.load_game("anludim")) == ["ismcts", "random"]
+    agents = agents_for(meeple.load_game("anludim"))
+    assert "greedy" not in agents and {"ismcts", "random"} <= set(agents)  # plugins may add
     refused = client.post("/api/tables", json={"game": "anludim", "seats": ["human", "greedy"]})
     assert refused.status_code == 400 and "no greedy policy" in refused.json()["error"]
     created = create(client, ["human", "random"])
