@@ -56,7 +56,6 @@ def _deal(state: ArnakState, *names: str) -> Rival:
     rival = state._rival
     rival.goals = [OBJECTIVE[n] for n in names]
     rival.goal_owner = [OPEN] * len(names)
-    rival.dealt = True
     rival.done = 0
     return rival
 
@@ -243,7 +242,7 @@ def test_objectives_are_dealt_after_the_rivals_first_turn() -> None:
     for count in (2, 3, 4):
         state = fresh(1, seed=count, objectives=count)
         rival = state._rival
-        assert rival.dealt and len(rival.used) == 1
+        assert rival.goals and len(rival.used) == 1
         assert len(set(rival.goals)) == count
         assert state.observation(0)["rival"]["objectives"][0]["done_by"] is None
 
@@ -266,7 +265,7 @@ def test_the_objectives_are_new_each_round() -> None:
     setup(state, 0, hand=[])
     rival.stack = []
     do(state, A.PASS)
-    assert state._round == 2 and rival.dealt
+    assert state._round == 2 and rival.goals
     assert rival.goal_owner == [OPEN] * 3
 
 

@@ -59,7 +59,6 @@ class Rival:
     __slots__ = (
         "arch",
         "cards",
-        "dealt",
         "difficulty",
         "done",
         "glass",
@@ -89,13 +88,12 @@ class Rival:
         self.minus = 0  # idols on the -1 pile
         self.difficulty = 0
         self.notebook = -1  # a node once purple tiles give the rival one
-        # Rival Objectives: this round's objectives on show and whose each is, the
-        # rival's points from them, whether this round's are dealt, and (as bits) what
-        # the rival did this round before the deal, which no objective dealt may ask.
+        # Rival Objectives: this round's objectives on show (none before the deal: a deal
+        # always shows some) and whose each is, the rival's points from them, and (as
+        # bits) what the rival did this round before the deal, which none dealt may ask.
         self.goals: list[int] = []
         self.goal_owner: list[int] = []
         self.goal_points = 0
-        self.dealt = False
         self.done = 0
 
     @classmethod
@@ -136,7 +134,6 @@ class Rival:
         new.goals = self.goals[:]
         new.goal_owner = self.goal_owner[:]
         new.goal_points = self.goal_points
-        new.dealt = self.dealt
         new.done = self.done
         return new
 
@@ -160,7 +157,6 @@ class Rival:
         rng.shuffle(self.stack)
         self.goals = []
         self.goal_owner = []
-        self.dealt = False
         self.done = 0
 
     # ------------------------------------------------------------------ objectives
@@ -181,12 +177,11 @@ class Rival:
             goals.append(o)
         self.goals = goals
         self.goal_owner = [OPEN] * len(goals)
-        self.dealt = True
 
     def achieve(self, who: int, objective: int, doubled: bool) -> None:
         """`who` (YOURS or THEIRS) did `objective`: the first to do one on show turns it
         down, the rival scoring it; before the deal the rival's deeds are only noted."""
-        if not self.dealt:
+        if not self.goals:  # before the deal
             if who == THEIRS:
                 self.done |= 1 << objective
             return
