@@ -1,0 +1,96 @@
+"""Arnak invariants along random play (hypothesis chooses the game, its options and the
+moves): every item and artifact in exactly one place, archaeologists where the board
+says, no resource below zero, notebooks no higher than their glass, temple tiles counted,
+the quick score the same as its parts, and the solo rival's own bounds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meeple.games.arnak.components import ARTIFACTS, ITEMS, TEMPLE_STACKS
+from meeple.games.arnak.rival import OPEN, THEIRS, objective_value
+from meeple.games.arnak.rules import FREE, HOME, LOOK_KEEP, LOOK_RETURN, RIVAL, ArnakState
+
+from .scenario import fresh
+
+GAP = -1
+
+
+def check_invariants(s: ArnakState) -> None:
+    # Every item and artifact is in exactly one place.
+    places: Counter[int] = Counter()
+    places.update(s._item_deck + s._art_deck + s._item_exile + s._art_exile)
+    places.update(c for c in s._row_item + s._row_art if c != GAP)
+    for seat in s._seats:
+        places.update(seat.hand + seat.deck + seat.play)
+    for frame in s._stack:
+        if frame[0] in (LOOK_KEEP, LOOK_RETURN):
+            places.update(frame[2])
+    if s._rival is not None:
+        places.update(s._rival.cards)
+    cards = set(ITEMS) | set(ARTIFACTS)
+    assert {c: n for c, n in places.items() if c in cards} == dict.fromkeys(cards, 1)
+    assert all(c in s._item_deck or c in s._art_deck for c in s._revealed)  # shown, not taken
+    # Archaeologists stand where the board says, and only there.
+    standing = {slot: p for p, seat in enumerate(s._seats) for slot in seat.arch if slot != HOME}
+    if s._rival is not None:
+        standing.update({slot: RIVAL for slot in s._rival.arch if slot >= 0})
+    for slot, occupant in enumerate(s._occ):
+        if 0 <= occupant < s._n or occupant == RIVAL:
+            assert standing.get(slot) == occupant, (slot, occupant)
+        else:
+            assert slot not in standing
+    assert all(s._occ[slot] != FREE for slot in standing)
+    # Resources, research and temple tiles.
+    nodes = s._track.nodes
+    for p, seat in enumerate(s._seats):
+        assert min(seat.res) >= 0 and seat.crates >= 0, (p, seat.res, seat.crates)
+        assert nodes[seat.notebook].row <= nodes[seat.glass].row
+        assert not nodes[seat.notebook].lost_temple
+        assert s._score(p) == sum(s.score_parts(p).values())
+    ranks = [seat.temple_rank for seat in s._seats if seat.temple_rank >= 0]
+    taken = [k for seat in s._seats for k in seat.temples]
+    if s._rival is not None:
+        ranks += [s._rival.temple_rank] if s._rival.temple_rank >= 0 else []
+        taken += s._rival.temples
+    assert sorted(ranks) == list(range(s._arrivals))
+    table = 2 if s._solo else s._n
+    for k in range(len(TEMPLE_STACKS)):
+        assert s._temple_left[k] + taken.count(k) == table
+    # The solo rival: its notebook below its glass, its objectives within their points.
+    rival = s._rival
+    if rival is not None:
+        if rival.notebook >= 0:
+            assert nodes[rival.notebook].row <= nodes[rival.glass].row
+            assert not nodes[rival.notebook].lost_temple
+        doubled = s.game.first_objective_doubled
+        won = [objective_value(i, doubled) for i, o in enumerate(rival.goal_owner) if o == THEIRS]
+        assert sum(won) <= rival.goal_points <= s._round * (4 + 2 * 3)
+        assert len(set(rival.goals)) == len(rival.goals) == len(rival.goal_owner)
+        assert all(o in (OPEN, 0, THEIRS) for o in rival.goal_owner)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    board=st.sampled_from(["bird", "snake"]),
+    purple=st.integers(0, 5),
+    objectives=st.sampled_from([0, 2, 3, 4]),
+    seed=st.integers(0, 2**31),
+    choices=st.lists(st.integers(0, 10**6), min_size=50, max_size=800),
+)
+def test_invariants_hold_along_play(
+    players: int, board: str, purple: int, objectives: int, seed: int, choices: list[int]
+) -> None:
+    solo = {"purple": purple, "objectives": objectives} if players == 1 else {}
+    s = fresh(players, board, seed=seed, **solo)
+    check_invariants(s)
+    for choice in choices:
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[choice % len(legal)])
+        check_invariants(s)
