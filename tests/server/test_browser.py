@@ -1305,6 +1305,8 @@ def test_arnak_solo_shows_the_rival_objectives_and_notebook(
     assert css(browser, "[data-testid=token-rival-notebook]")
     panel = css(browser, "[data-testid=rival]")[0].text
     assert "Its tiles: the five dig tiles" in panel and "Purple" in panel
+    turns = css(browser, "[data-testid=rival-turns] li")  # its opening turn, in words
+    assert len(turns) == 1 and ": " in turns[0].text
 
 
 def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: WebDriver) -> None:

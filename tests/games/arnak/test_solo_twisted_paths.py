@@ -393,3 +393,35 @@ def test_the_rival_score_parts_are_shown_at_the_end() -> None:
     console = Console(width=120, record=True)
     console.print(game.render(state.observation(0)))
     assert "the rival (R)" in console.export_text()
+
+
+# ------------------------------------------------------------------ what the rival did
+
+
+def test_the_rival_turns_read_in_the_view() -> None:
+    state = _solo(objectives=3)
+    _deal(state, "item", "site", "artifact")
+    row(state, items=ITEMS)
+    _play(state, "green_research")
+    _play(state, "red_buy_item", "left")
+    state._round = 5
+    _play(state, "green_discover")
+    turns = state.observation(0)["rival"]["turns"]
+    assert turns[-3:] == [
+        "green research: glass to row 1",
+        "red buy item: took Automobile, won the objective 'buy an item' (+2)",
+        "green discover: nothing in round V",
+    ]
+
+
+def test_the_end_of_last_round_stays_readable() -> None:
+    state = fresh(1, seed=5, objectives=3)
+    setup(state, 0, hand=[])
+    do(state, A.PASS)  # the rival plays its nine other tiles at once
+    rival = state.observation(0)["rival"]
+    assert state._round == 2
+    assert len(rival["last_round_turns"]) == 10 and len(rival["turns"]) == 1
+    console = Console(width=200, record=True)
+    console.print(state.game.render(state.observation(0)))
+    text = console.export_text()
+    assert "last round" in text and rival["last_round_turns"][-1] in text

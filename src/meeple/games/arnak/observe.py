@@ -340,6 +340,8 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             "stack_left": len(rival.stack),
             "used": [SOLO_TILES[t].id for t in rival.used],
             "tiles": [SOLO_TILES[t].id for t in rival.tiles()],
+            "turns": rival_turns(state, rival.log, rival.goals),
+            "last_round_turns": rival_turns(state, rival.last_log, rival.last_goals),
             "next_arrow": rival.next_arrow(),
             "score": sum(parts.values()),
             "score_parts": parts,
@@ -379,6 +381,56 @@ def paying_site(state: ArnakState) -> int:
 
 
 _DONE_BY = {OPEN: None, YOURS: "you", THEIRS: "rival"}
+
+
+_GOAL_LABEL = {
+    "item": "buy an item",
+    "artifact": "buy an artifact",
+    "site": "discover a site",
+    "research": "research with the glass",
+    "arch": "archaeologists out",
+}
+
+
+def rival_turns(state: ArnakState, log: list[tuple[str, int]], goals: list[int]) -> list[str]:
+    """What the solo rival did in a round (`log`, with that round's objectives `goals`),
+    a line a turn: its tile, then its deeds."""
+    nodes = state._track.nodes
+    sites = _SITE_ROWS[state._board]
+    doubled = state.game.first_objective_doubled
+    lines: list[str] = []
+    deeds: list[str] = []
+    for what, arg in [*log, ("tile", -1)]:
+        if what == "tile":
+            if lines:
+                lines[-1] += ": " + (", ".join(deeds) or "nothing it could do")
+            if arg >= 0:
+                lines.append(SOLO_TILES[arg].id.replace("_", " "))
+            deeds = []
+        elif what == "skip":
+            deeds.append("nothing in round V")
+        elif what == "dig":
+            deeds.append(f"an archaeologist to {sites[arg][1]}")
+        elif what == "discover":
+            deeds.append(f"discovered {sites[arg][1]}")
+        elif what == "glass":
+            deeds.append(
+                "glass to the Lost Temple"
+                if nodes[arg].lost_temple
+                else f"glass to row {nodes[arg].row}"
+            )
+        elif what == "notebook":
+            deeds.append(f"notebook to row {nodes[arg].row}")
+        elif what == "temple":
+            deeds.append(f"temple tile {_TEMPLE_ID[arg].replace('_', ' ')}")
+        elif what == "guardian":
+            deeds.append(f"overcame guardian {_GUARDIAN_ID[arg]}")
+        elif what == "card":
+            deeds.append(f"took {CARDS[arg].name}")
+        elif what == "objective":
+            label = _GOAL_LABEL[OBJECTIVES[goals[arg]].id]
+            deeds.append(f"won the objective '{label}' (+{objective_value(arg, doubled)})")
+    return lines
 
 
 def _private_frame(frame: tuple[Any, ...]) -> dict[str, Any]:

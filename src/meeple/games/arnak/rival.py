@@ -67,6 +67,9 @@ class Rival:
         "goals",
         "guardians",
         "idols_up",
+        "last_goals",
+        "last_log",
+        "log",
         "minus",
         "notebook",
         "stack",
@@ -95,6 +98,12 @@ class Rival:
         self.goal_owner: list[int] = []
         self.goal_points = 0
         self.done = 0
+        # What the rival did this round, for the players to read: ("tile", tile) opens
+        # each turn, then (what, arg) per deed (see observe.rival_turns).
+        self.log: list[tuple[str, int]] = []
+        # last round's, whose end (its turns after you passed) no view showed
+        self.last_log: list[tuple[str, int]] = []
+        self.last_goals: list[int] = []
 
     @classmethod
     def new(cls, rng: Rng, reds: int, start: int, purples: int = 0) -> Rival:
@@ -135,6 +144,9 @@ class Rival:
         new.goal_owner = self.goal_owner[:]
         new.goal_points = self.goal_points
         new.done = self.done
+        new.log = self.log[:]
+        new.last_log = self.last_log  # never changed, only replaced
+        new.last_goals = self.last_goals
         return new
 
     def tiles(self) -> list[int]:
@@ -155,9 +167,11 @@ class Rival:
         self.stack += self.used
         self.used = []
         rng.shuffle(self.stack)
+        self.last_log, self.last_goals = self.log, self.goals
         self.goals = []
         self.goal_owner = []
         self.done = 0
+        self.log = []
 
     # ------------------------------------------------------------------ objectives
 
@@ -190,6 +204,7 @@ class Rival:
                 self.goal_owner[i] = who
                 if who == THEIRS:
                     self.goal_points += objective_value(i, doubled)
+                    self.log.append(("objective", i))
 
     def _achieve(self, state: ArnakState, objective: str) -> None:
         if state.game.objectives:
@@ -238,7 +253,9 @@ class Rival:
             return
         tile = SOLO_TILES[self.stack.pop()]
         self.used.append(tile.num)
+        self.log.append(("tile", tile.num))
         if state._round == 5 and tile.id in state.game.round_five_skip:
+            self.log.append(("skip", 0))
             return
         right = self.next_arrow() == "right"
         purple = tile.colour == "purple"
@@ -297,6 +314,7 @@ class Rival:
         site = self._pick(
             [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
         )
+        self.log.append(("dig", site))
         self._place(state, state.free_slot(site))
 
     def _discover(self, state: ArnakState, colour: str, right: bool) -> None:
@@ -314,6 +332,7 @@ class Rival:
         site = self._pick(
             [s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right
         )
+        self.log.append(("discover", site))
         self._place(state, site + 5)
         self._achieve(state, "site")
         up = state._idol_up[site]
@@ -352,6 +371,7 @@ class Rival:
                 k = self._pick(stacks, lambda k: k, right)
                 state._temple_left[k] -= 1
                 self.temples.append(k)
+                self.log.append(("temple", k))
                 self._achieve(state, "research")
             return
         nexts = [e.end for e in track.edges if e.start == self.glass]
@@ -359,6 +379,7 @@ class Rival:
             return
         node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
         self.glass = node
+        self.log.append(("glass", node))
         self._achieve(state, "research")
         info = track.nodes[node]
         if info.lost_temple:
@@ -386,6 +407,7 @@ class Rival:
             return
         node = self._pick(nexts, lambda n: _POS[nodes[n].pos], right)
         self.notebook = node
+        self.log.append(("notebook", node))
         if state._bonus[node]:
             state._bonus[node].pop(0)
 
@@ -404,6 +426,7 @@ class Rival:
             [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
         )
         self.guardians.append(state._guardian[site])
+        self.log.append(("guardian", state._guardian[site]))
         state._guardian[site] = -1
         state._ids_sites = None
 
@@ -420,6 +443,7 @@ class Rival:
             card = row[self._pick(positions, lambda i: i, right)]
             state.take_from_row(card)
             self.cards.append(card)
+            self.log.append(("card", card))
             self._achieve(state, "item" if item else "artifact")
         if refill:
             state._refill_row()

@@ -696,6 +696,12 @@ def _rival(obs: Mapping[str, Any]) -> Panel:
     paired = [_title(t) for t in rival.get("tiles", []) if not str(t).startswith("dig_")]
     if paired:
         grid.add_row("its tiles", "the five dig tiles, " + ", ".join(paired))
+    turns = rival.get("turns") or []
+    last = rival.get("last_round_turns") or []
+    if last and len(turns) <= 1:  # a new round: how the last one ended, after your pass
+        grid.add_row("last round", "\n".join(last))
+    if turns:
+        grid.add_row("this round", "\n".join(turns))
     if "objectives" in rival:
         grid.add_row("objectives", _objectives(rival))
     grid.add_row("score", str(rival.get("score", 0)))

@@ -586,7 +586,18 @@ function rivalPanel(obs) {
     h('p', { class: 'muted small' }, `Used action tiles: ${(r.used ?? []).map(humanize).join(', ') || 'none'}`),
     (r.tiles ?? []).length ? h('p', { class: 'muted small' }, `Its tiles: the five dig tiles, ${r.tiles.filter((t) => !t.startsWith('dig_')).map(humanize).join(', ')}`) : null,
     typeof r.notebook === 'string' ? h('p', { class: 'small' }, `Notebook on ${r.notebook.split('.').pop()} (row ${r.notebook_row ?? 0})`) : null,
+    turnsEl('This round', r.turns, 'rival-turns', true),
+    turnsEl('Last round', r.last_round_turns, 'rival-last-turns', (r.turns ?? []).length <= 1),
     Array.isArray(r.objectives) ? objectivesEl(r) : null);
+}
+
+// What the rival did, a line a turn (last round's open at a round's start: its end came
+// after you passed, all at once).
+function turnsEl(title, turns, testid, open) {
+  if (!Array.isArray(turns) || !turns.length) return null;
+  return h('details', { class: 'arnak-rival-turns', 'data-testid': testid, open },
+    h('summary', {}, title),
+    h('ol', {}, turns.map((line) => h('li', {}, line))));
 }
 
 // Rival Objectives (Twisted Paths): what the rival wants to do before you this round.
@@ -745,6 +756,8 @@ const STYLE = `
 .arnak .token.rival { background: #4e342e; color: #fff; border-radius: 4px; padding: 0 0.2rem; }
 .arnak .arnak-objectives h4 { margin: 0.4rem 0 0.2rem; font-size: 0.9rem; }
 .arnak .arnak-objectives ul { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; }
+.arnak .arnak-rival-turns { font-size: 0.85rem; margin: 0.3rem 0; }
+.arnak .arnak-rival-turns ol { margin: 0.2rem 0; padding-left: 1.4rem; }
 .arnak .row-fx div { line-height: 1.3; }
 .arnak .chip.bonus { background: #fff3c4; }
 .arnak .res-coin { color: #6b5400; } .arnak .chip.res-coin { background: #fff3c4; }
