@@ -392,7 +392,7 @@ _GOAL_LABEL = {
 }
 
 
-def rival_turns(state: ArnakState, log: list[tuple[str, int]], goals: list[int]) -> list[str]:
+def rival_turns(state: ArnakState, log: tuple[tuple[str, int], ...], goals: list[int]) -> list[str]:
     """What the solo rival did in a round (`log`, with that round's objectives `goals`),
     a line a turn: its tile, then its deeds."""
     nodes = state._track.nodes

@@ -100,9 +100,10 @@ class Rival:
         self.done = 0
         # What the rival did this round, for the players to read: ("tile", tile) opens
         # each turn, then (what, arg) per deed (see observe.rival_turns).
-        self.log: list[tuple[str, int]] = []
+        # (a tuple, replaced at each deed: clones share it, and searches clone often)
+        self.log: tuple[tuple[str, int], ...] = ()
         # last round's, whose end (its turns after you passed) no view showed
-        self.last_log: list[tuple[str, int]] = []
+        self.last_log: tuple[tuple[str, int], ...] = ()
         self.last_goals: list[int] = []
 
     @classmethod
@@ -144,8 +145,8 @@ class Rival:
         new.goal_owner = self.goal_owner[:]
         new.goal_points = self.goal_points
         new.done = self.done
-        new.log = self.log[:]
-        new.last_log = self.last_log  # never changed, only replaced
+        new.log = self.log
+        new.last_log = self.last_log
         new.last_goals = self.last_goals
         return new
 
@@ -171,7 +172,7 @@ class Rival:
         self.goals = []
         self.goal_owner = []
         self.done = 0
-        self.log = []
+        self.log = ()
 
     # ------------------------------------------------------------------ objectives
 
@@ -204,7 +205,7 @@ class Rival:
                 self.goal_owner[i] = who
                 if who == THEIRS:
                     self.goal_points += objective_value(i, doubled)
-                    self.log.append(("objective", i))
+                    self.log += (("objective", i),)
 
     def _achieve(self, state: ArnakState, objective: str) -> None:
         if state.game.objectives:
@@ -253,9 +254,9 @@ class Rival:
             return
         tile = SOLO_TILES[self.stack.pop()]
         self.used.append(tile.num)
-        self.log.append(("tile", tile.num))
+        self.log += (("tile", tile.num),)
         if state._round == 5 and tile.id in state.game.round_five_skip:
-            self.log.append(("skip", 0))
+            self.log += (("skip", 0),)
             return
         right = self.next_arrow() == "right"
         purple = tile.colour == "purple"
@@ -314,7 +315,7 @@ class Rival:
         site = self._pick(
             [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
         )
-        self.log.append(("dig", site))
+        self.log += (("dig", site),)
         self._place(state, state.free_slot(site))
 
     def _discover(self, state: ArnakState, colour: str, right: bool) -> None:
@@ -332,7 +333,7 @@ class Rival:
         site = self._pick(
             [s for s in options if spaces[s].map_row == low], lambda s: spaces[s].col, right
         )
-        self.log.append(("discover", site))
+        self.log += (("discover", site),)
         self._place(state, site + 5)
         self._achieve(state, "site")
         up = state._idol_up[site]
@@ -371,7 +372,7 @@ class Rival:
                 k = self._pick(stacks, lambda k: k, right)
                 state._temple_left[k] -= 1
                 self.temples.append(k)
-                self.log.append(("temple", k))
+                self.log += (("temple", k),)
                 self._achieve(state, "research")
             return
         nexts = [e.end for e in track.edges if e.start == self.glass]
@@ -379,7 +380,7 @@ class Rival:
             return
         node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
         self.glass = node
-        self.log.append(("glass", node))
+        self.log += (("glass", node),)
         self._achieve(state, "research")
         info = track.nodes[node]
         if info.lost_temple:
@@ -407,7 +408,7 @@ class Rival:
             return
         node = self._pick(nexts, lambda n: _POS[nodes[n].pos], right)
         self.notebook = node
-        self.log.append(("notebook", node))
+        self.log += (("notebook", node),)
         if state._bonus[node]:
             state._bonus[node].pop(0)
 
@@ -426,7 +427,7 @@ class Rival:
             [s for s in options if spaces[s].map_row == top], lambda s: spaces[s].col, right
         )
         self.guardians.append(state._guardian[site])
-        self.log.append(("guardian", state._guardian[site]))
+        self.log += (("guardian", state._guardian[site]),)
         state._guardian[site] = -1
         state._ids_sites = None
 
@@ -443,7 +444,7 @@ class Rival:
             card = row[self._pick(positions, lambda i: i, right)]
             state.take_from_row(card)
             self.cards.append(card)
-            self.log.append(("card", card))
+            self.log += (("card", card),)
             self._achieve(state, "item" if item else "artifact")
         if refill:
             state._refill_row()
