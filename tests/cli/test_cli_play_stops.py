@@ -73,6 +73,19 @@ def test_a_save_name_that_cannot_be_written_is_asked_for_again(
     assert f"game saved to {good}" in result.stdout
 
 
+def test_a_yes_or_no_to_the_save_question_is_read_as_one(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input="q\nn\n")
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "n").exists() and "game saved" not in result.stdout
+    result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input="q\nYes\ng.json\n")
+    assert result.exit_code == 0, result.output
+    assert "The file name" in result.stdout and (tmp_path / "g.json").exists()
+    assert not (tmp_path / "Yes").exists()
+
+
 def test_ctrl_c_at_your_own_prompt_offers_to_save(tmp_path: Path) -> None:
     state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
     save = tmp_path / "mine.json"

@@ -365,12 +365,17 @@ class Session:
         plural = "" if decisions == 1 else "s"
         self.console.print(f"{why}: the game stopped after {decisions} decision{plural}.")
         if self.save is None and offer_save:
+            question = "Save the game? Type a file name, or press Enter to skip: "
             while True:  # a name that cannot be written is asked for again
-                answer = self.ask("Save the game? Type a file name, or press Enter to skip: ")
-                if not (answer and answer.strip()):
+                answer = (self.ask(question) or "").strip()
+                # a yes/no reflex: "n" is no file named n, "y" asks for the name
+                if not answer or answer.casefold() in ("n", "no"):
                     break
-                if self.write(Path(answer.strip())):
-                    self.resume_hint(Path(answer.strip()))
+                if answer.casefold() in ("y", "yes"):
+                    question = "The file name (e.g. game.json), or Enter to skip: "
+                    continue
+                if self.write(Path(answer)):
+                    self.resume_hint(Path(answer))
                     break
         elif self.save is not None and self.write(self.save):
             self.resume_hint(self.save)
