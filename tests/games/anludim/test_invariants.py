@@ -11,6 +11,7 @@ from meeple.games.anludim.combinations import rank
 from meeple.games.anludim.components import CARDS
 from meeple.games.anludim.rules import BOARD, AnludimState
 
+from ..walk import play_checked
 from .scenario import new_state
 
 
@@ -56,12 +57,7 @@ def test_invariants_hold_along_play(
     players: int, variant: str, wrap: bool, seed: int, choices: list[int]
 ) -> None:
     s = new_state(players, seed, variant=variant, straight_wrap=wrap)
-    for choice in choices:
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[choice % len(legal)])
-        check_invariants(s)
+    play_checked(s, choices, check_invariants)
 
 
 @settings(max_examples=10, deadline=None)

@@ -14,6 +14,7 @@ from meeple.games.arnak.components import ARTIFACTS, ITEMS, TEMPLE_STACKS
 from meeple.games.arnak.rival import OPEN, THEIRS, objective_value
 from meeple.games.arnak.rules import FREE, HOME, LOOK_KEEP, LOOK_RETURN, RIVAL, ArnakState
 
+from ..walk import play_checked
 from .scenario import fresh
 
 GAP = -1
@@ -88,9 +89,4 @@ def test_invariants_hold_along_play(
     solo = {"purple": purple, "objectives": objectives} if players == 1 else {}
     s = fresh(players, board, seed=seed, **solo)
     check_invariants(s)
-    for choice in choices:
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[choice % len(legal)])
-        check_invariants(s)
+    play_checked(s, choices, check_invariants)
