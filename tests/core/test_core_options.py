@@ -36,12 +36,14 @@ def test_an_option_for_some_player_counts_only() -> None:
         "rival": OptionSpec(0, (0, 1, 2), "solo only", players=(1, 1)),
         "teams": OptionSpec(False, (False, True), "4 to 6", players=(4, 6)),
     }
-    check_option_players("g", specs, {"rival": 2}, 1)
-    check_option_players("g", specs, {"rival": 0, "teams": False}, 3)  # the defaults: fine
+    check_option_players("g", specs, resolve_options("g", specs, {"rival": 2}), 1)
+    check_option_players(
+        "g", specs, resolve_options("g", specs, {"rival": 0, "teams": False}), 3
+    )  # the defaults: fine
     with pytest.raises(OptionError, match=r"'rival' of g applies only to the solo game"):
-        check_option_players("g", specs, {"rival": 1}, 2)
+        check_option_players("g", specs, resolve_options("g", specs, {"rival": 1}), 2)
     with pytest.raises(OptionError, match=r"'teams' of g applies only to 4 to 6 players"):
-        check_option_players("g", specs, {"teams": True}, 3)
+        check_option_players("g", specs, resolve_options("g", specs, {"teams": True}), 3)
     assert specs["teams"].applies_to(5) and not specs["teams"].applies_to(3)
     assert SPECS["size"].applies_to(1) and SPECS["size"].players is None
 

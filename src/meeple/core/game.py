@@ -120,14 +120,15 @@ def resolve_options(
 
 
 def check_option_players(
-    game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any], players: int
+    game: str, specs: Mapping[str, OptionSpec], values: Mapping[str, Any], players: int
 ) -> None:
-    """OptionError for an option given a value other than its default at a player count
-    it does not apply to (its spec's `players`)."""
+    """OptionError for an option set (in `values`, as resolve_options gives them) to
+    another value than its default at a player count it does not apply to (its spec's
+    `players`)."""
     for name, spec in specs.items():
-        if name not in given or spec.applies_to(players):
+        if spec.applies_to(players):
             continue
-        if spec.validate(name, given[name]) != spec.default:
+        if values[name] != spec.default:
             low, high = spec.players or (players, players)
             if low == high:
                 counts = "the solo game (1 player)" if low == 1 else f"{low} players"

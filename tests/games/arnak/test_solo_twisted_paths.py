@@ -5,6 +5,7 @@ next tile by its arrow, as test_solo.py does."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 
 import pytest
@@ -231,7 +232,9 @@ def test_the_rival_notebook_is_in_every_view() -> None:
     rival = state.observation(0)["rival"]
     assert rival["notebook"] == "bird.0" and rival["notebook_row"] == 0
     assert len(rival["tiles"]) == 10
-    assert state.game.render(state.observation(0)) is not None
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(state.game.render(state.observation(0)))
+    assert " RG RN" in console.export_text()  # the rival's notebook on the track
     assert "notebook" not in _solo().observation(0)["rival"]
 
 

@@ -46,7 +46,7 @@ class AnludimGame(Game):
         self.tie_order: str = values["tie_order"]
         self.two_player_start_scroll: bool = values["two_player_start_scroll"]
         # the rulebook's scroll for 3-5 players goes to the last seat, always
-        check_option_players("anludim", OPTIONS, options, players)
+        check_option_players("anludim", OPTIONS, values, players)
         self.stacks = stacks_for(players)
         notes = (
             "The apprentice deck pairing and three colour names are placeholders "

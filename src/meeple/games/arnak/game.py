@@ -62,7 +62,7 @@ class ArnakGame(Game):
     def __init__(self, /, players: int = 2, **options: Any) -> None:
         players = check_players("arnak", players, 1, 4)
         values = resolve_options("arnak", OPTIONS, options)
-        check_option_players("arnak", OPTIONS, options, players)
+        check_option_players("arnak", OPTIONS, values, players)
         self.board: str = values["board"]
         self.purple: int = values["purple"]
         self.difficulty: int = values["difficulty"]

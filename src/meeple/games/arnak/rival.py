@@ -212,7 +212,9 @@ class Rival:
             self.achieve(THEIRS, OBJECTIVE[objective], state.game.first_objective_doubled)
 
     def _placed(self, state: ArnakState) -> None:
-        if sum(1 for s in self.arch if s >= 0) >= OBJECTIVES[OBJECTIVE["arch"]].rival_needs:
+        if state.game.objectives and (
+            sum(1 for s in self.arch if s >= 0) >= OBJECTIVES[OBJECTIVE["arch"]].rival_needs
+        ):
             self._achieve(state, "arch")
 
     def recall(self, state: ArnakState) -> None:
@@ -375,7 +377,7 @@ class Rival:
                 self.log += (("temple", k),)
                 self._achieve(state, "research")
             return
-        nexts = [e.end for e in track.edges if e.start == self.glass]
+        nexts = [e.end for e in track.leaving[self.glass]]
         if not nexts:
             return
         node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
@@ -401,8 +403,8 @@ class Rival:
         top = nodes[self.glass].row
         nexts = [
             e.end
-            for e in track.edges
-            if e.start == self.notebook and not nodes[e.end].lost_temple and nodes[e.end].row <= top
+            for e in track.leaving[self.notebook]
+            if not nodes[e.end].lost_temple and nodes[e.end].row <= top
         ]
         if not nexts:
             return
