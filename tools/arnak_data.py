@@ -275,26 +275,33 @@ def build(ref: Path) -> dict[str, Any]:
                 "arrows (a purple tile takes its pair's arrow)",
             }
         )
-    # The objectives' wording is the Twisted Paths rulebook's key, in meeple's words;
-    # the reference names them only.
+    # The objectives' wording is the Twisted Paths rulebook's key, in meeple's words (the
+    # text, and a short label for the rival's log); the reference names them only.
     objective_text = {
-        "item": ("be the first to buy an item this round", 1, 1),
-        "artifact": ("be the first to buy an artifact this round", 1, 1),
-        "site": ("be the first to discover a new site this round", 1, 1),
-        "research": ("be the first to research with the magnifying glass this round", 1, 1),
+        "item": ("be the first to buy an item this round", "buy an item", 1, 1),
+        "artifact": ("be the first to buy an artifact this round", "buy an artifact", 1, 1),
+        "site": ("be the first to discover a new site this round", "discover a site", 1, 1),
+        "research": (
+            "be the first to research with the magnifying glass this round",
+            "research with the glass",
+            1,
+            1,
+        ),
         "arch": (
             "be the first with archaeologists on the main board: the rival 3, you 2",
+            "archaeologists out",
             3,
             2,
         ),
     }
     objectives = []
     for oid in tp_solo["rival_objectives"]["ids"]:
-        text, rival_needs, you_need = objective_text[oid]
+        text, label, rival_needs, you_need = objective_text[oid]
         objectives.append(
             {
                 "id": oid,
                 "text": text,
+                "label": label,
                 "rival_needs": rival_needs,
                 "you_need": you_need,
                 **fact({"status": "single-source", "sources": ["TPR", "S3"]}),

@@ -249,6 +249,7 @@ class SoloTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
 class ObjectiveRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     id: str
     text: str
+    label: str
     rival_needs: int
     you_need: int
 
@@ -432,6 +433,7 @@ class Objective(NamedTuple):
     num: int
     id: str
     text: str
+    label: str  # a few words, for the rival's log
     rival_needs: int  # archaeologists on the main board; 1 for the other objectives
     you_need: int
 
@@ -699,7 +701,7 @@ def _load() -> dict[str, Any]:
             "round_five_advances": int(solo.purple["research_round_five_advances"]),
         },
         "objectives": tuple(
-            Objective(i, o.id, o.text, o.rival_needs, o.you_need)
+            Objective(i, o.id, o.text, o.label, o.rival_needs, o.you_need)
             for i, o in enumerate(solo.objectives)
         ),
         "objective_points": (

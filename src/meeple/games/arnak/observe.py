@@ -383,15 +383,6 @@ def paying_site(state: ArnakState) -> int:
 _DONE_BY = {OPEN: None, YOURS: "you", THEIRS: "rival"}
 
 
-_GOAL_LABEL = {
-    "item": "buy an item",
-    "artifact": "buy an artifact",
-    "site": "discover a site",
-    "research": "research with the glass",
-    "arch": "archaeologists out",
-}
-
-
 def rival_turns(state: ArnakState, log: tuple[tuple[str, int], ...], goals: list[int]) -> list[str]:
     """What the solo rival did in a round (`log`, with that round's objectives `goals`),
     a line a turn: its tile, then its deeds."""
@@ -428,7 +419,7 @@ def rival_turns(state: ArnakState, log: tuple[tuple[str, int], ...], goals: list
         elif what == "card":
             deeds.append(f"took {CARDS[arg].name}")
         elif what == "objective":
-            label = _GOAL_LABEL[OBJECTIVES[goals[arg]].id]
+            label = OBJECTIVES[goals[arg]].label
             deeds.append(f"won the objective '{label}' (+{objective_value(arg, doubled)})")
     return lines
 
