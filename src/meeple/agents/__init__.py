@@ -145,6 +145,19 @@ def make_from_spec(spec: str, seed: int = 0) -> Agent:
     return make(name, seed=seed, **settings)
 
 
+def check_spec(spec: str, game: Game | None = None) -> None:
+    """Build the agent of `spec` once, so an unknown name or a bad setting fails here,
+    clearly, as AgentError (with `game`: a setting that game cannot honour too)."""
+    if not spec:
+        raise AgentError("an agent spec is empty; write a name such as random")
+    try:
+        agent = make_from_spec(spec, seed=0)
+    except ImportError as exc:
+        raise AgentError(f"agent {spec!r} cannot be loaded: {exc}") from None
+    if game is not None:
+        check_for_game(agent, game)
+
+
 def describe(spec: str, state: State) -> dict[str, Any]:
     """The settings the agent a spec names plays `state`'s game with, its defaults (and
     the game's own values) filled in: a spec means what today's defaults make of it, so

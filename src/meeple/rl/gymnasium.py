@@ -99,7 +99,7 @@ def _opponent_names(opponents: str | Sequence[str], game: Game) -> list[str]:
         name, colon, settings = spec.strip().partition(":")
         spec = name.lower() + colon + settings  # names are case-blind, settings are not
         try:
-            meeple.agents.check_for_game(meeple.agents.make_from_spec(spec, seed=0), game)
+            meeple.agents.check_spec(spec, game)
         except AgentError as exc:
             raise OptionError(f"opponents: {exc}") from None
         specs.append(spec)

@@ -114,14 +114,7 @@ def check_specs(specs: Sequence[str], game: Game | None = None) -> None:
     """Build every agent once, so unknown names and bad settings fail here, clearly
     (with `game`: settings that game cannot honour too)."""
     for spec in dict.fromkeys(specs):
-        if not spec:
-            raise AgentError("an agent spec is empty; write a name such as random")
-        try:
-            agent = agents.make_from_spec(spec, seed=0)
-        except ImportError as exc:
-            raise AgentError(f"agent {spec!r} cannot be loaded: {exc}") from None
-        if game is not None:
-            agents.check_for_game(agent, game)
+        agents.check_spec(spec, game)
 
 
 def seat_names(spec: str | Sequence[str], players: int, game: Game | None = None) -> list[str]:
