@@ -263,7 +263,8 @@ def _shown_config(info: GameInfo) -> str:
 
 def encoder_for(game: str | Game | GameInfo) -> Encoder:
     """The encoder of a configured game, or of a game name in its default configuration
-    (shared: encoders hold no per-game state)."""
+    (one per configuration, shared: what an encoder keeps between calls is work saved,
+    never anything that changes what it encodes)."""
     if isinstance(game, str):
         game = load_game(game)
     if not isinstance(game, Game | GameInfo):

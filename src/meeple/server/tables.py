@@ -3,9 +3,9 @@
 The database is the truth: an action is appended and committed before the state in
 memory changes and before anyone is told; actions go through one `ActionWriter`, whose
 single thread commits the waiting actions of every table together. Every table has one
-asyncio lock that serialises its moves; bots think in a worker thread
-(`asyncio.to_thread`) on a clone of the state, so no table waits for another's bot. All
-methods run on the event loop.
+asyncio lock that serialises its moves; bots think on a clone of the state in the
+manager's own thread pools (quick bots in one, searching bots taking turns in another),
+so no table waits for another's bot. All methods run on the event loop.
 """
 
 from __future__ import annotations
@@ -366,7 +366,7 @@ class TableManager:
         self._stopping = True
         if self._sweeper is not None:
             self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._sweeper
         tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]
         for task in tasks:
@@ -791,8 +791,8 @@ class TableManager:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 await self.sweep()
-            except MeepleError as exc:  # a database hiccup: try again next time
-                log.error("looking for abandoned tables failed: %s", exc)
+            except Exception:  # logged, and tried again at the next sweep
+                log.exception("looking for abandoned tables failed")
 
     async def rename(self, table: Table, conn: Connection, name: str) -> None:
         """The name the player of a connection's seat goes by, told to everyone."""

@@ -12,12 +12,15 @@ returns), though not necessarily a power loss of the whole machine.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Connection,
@@ -261,6 +264,27 @@ def _table(row: TableRow) -> StoredTable:
     )
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _database_errors(failed: str) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """A Store method whose database errors are StoreErrors saying what `failed`, so
+    callers (the server's requests, its sweeper) meet one error family."""
+
+    def wrap(method: Callable[_P, _R]) -> Callable[_P, _R]:
+        @functools.wraps(method)
+        def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return method(*args, **kwargs)
+            except SQLAlchemyError as exc:
+                raise StoreError(f"{failed}: {db_error(exc)}") from None
+
+        return checked
+
+    return wrap
+
+
 def _names(session: Session, table_ids: Sequence[str]) -> dict[str, dict[int, str]]:
     """The seats' names of these tables: table id -> seat -> name."""
     found: dict[str, dict[int, str]] = {}
@@ -277,6 +301,12 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
         self.engine = _engine(self.url)
+        # An in-memory SQLite database is one connection shared by every thread, where
+        # one session's end (a rollback after a read) would end another thread's open
+        # transaction: there the sessions take turns.
+        self._turns: AbstractContextManager[Any] = (
+            threading.RLock() if _is_memory(self.engine.url) else nullcontext()
+        )
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
@@ -287,8 +317,14 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._turns, Session(self.engine) as session:
+            yield session
+
+    @_database_errors("the table was not stored")
     def create_table(self, table: StoredTable) -> None:
-        with Session(self.engine) as session, session.begin():
+        with self._session() as session, session.begin():
             session.add(
                 TableRow(
                     id=table.id,
@@ -329,7 +365,7 @@ class Store:
 
     def _append_one(self, pending: PendingAction) -> None:
         try:
-            with Session(self.engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 _append(session, [pending])
         except IntegrityError:
             raise StoreError(
@@ -347,7 +383,7 @@ class Store:
         written one by one, it is the StoreError of the one it hit."""
         if len(batch) > 1:
             try:
-                with Session(self.engine) as session, session.begin():
+                with self._session() as session, session.begin():
                     _append(session, batch)
                 return [None] * len(batch)
             except (StoreError, IntegrityError):
@@ -368,7 +404,7 @@ class Store:
         """Forget the table's actions from number `keep` on (a take-back): the table
         must hold `moves` actions now, else StoreError and nothing changes."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 changed = session.connection().execute(
                     update(TableRow)
                     .where(TableRow.id == table_id, TableRow.moves == moves)
@@ -382,9 +418,10 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"table {table_id}: the take-back was not stored: {exc}") from None
 
+    @_database_errors("the seats were not stored")
     def save_seats(self, table_id: str, seats: Iterable[StoredSeat], status: str) -> None:
         """Write these seats (kind, spec, token, taken) and the table's status."""
-        with Session(self.engine) as session, session.begin():
+        with self._session() as session, session.begin():
             for s in seats:
                 session.execute(
                     update(SeatRow)
@@ -393,9 +430,10 @@ class Store:
                 )
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
+    @_database_errors("the table was not read")
     def get(self, table_id: str) -> StoredTable | None:
         """The table with its seats and every action, or None."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
             if row is None:
                 return None
@@ -410,11 +448,12 @@ class Store:
             )
         return table
 
+    @_database_errors("the tables were not listed")
     def list_tables(
         self, statuses: Sequence[str] = STATUSES, limit: int = 100
     ) -> list[StoredTable]:
         """Tables in these statuses, newest first, with seats but without actions."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             rows = session.scalars(
                 select(TableRow)
                 .where(TableRow.status.in_(list(statuses)))
@@ -431,7 +470,7 @@ class Store:
     def next_table(self, table_id: str) -> str | None:
         """The id of the table made as `table_id`'s next game, if there is one."""
         try:
-            with Session(self.engine) as session:
+            with self._session() as session:
                 row = session.get(NextTableRow, table_id)
                 return None if row is None else row.next_id
         except SQLAlchemyError as exc:
@@ -440,7 +479,7 @@ class Store:
     def set_next_table(self, table_id: str, next_id: str) -> None:
         """Keep `next_id` as the table made for `table_id`'s next game."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 session.merge(NextTableRow(table_id=table_id, next_id=next_id))
         except SQLAlchemyError as exc:
             raise StoreError(f"table {table_id}: its next game was not stored: {exc}") from None
@@ -448,7 +487,7 @@ class Store:
     def set_name(self, table_id: str, seat: int, name: str) -> None:
         """The name the player of `seat` goes by at the table (replacing any)."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 row = session.get(SeatNameRow, (table_id, seat))
                 if row is None:
                     session.add(SeatNameRow(table_id=table_id, seat=seat, name=name))
@@ -462,7 +501,7 @@ class Store:
         the time it was stored."""
         created = utcnow()
         try:
-            with Session(self.engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 session.add(
                     ChatRow(
                         table_id=table_id,
@@ -481,9 +520,10 @@ class Store:
             raise StoreError(f"table {table_id}: the chat message was not stored: {exc}") from None
         return StoredChat(message.index, message.seat, message.text, created)
 
+    @_database_errors("the chat was not read")
     def chat(self, table_id: str, limit: int = 100) -> list[StoredChat]:
         """The last `limit` chat messages of a table, oldest first."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             rows = list(
                 session.scalars(
                     select(ChatRow)
@@ -494,10 +534,11 @@ class Store:
             )
         return [StoredChat(r.index, r.seat, r.text, r.created) for r in reversed(rows)]
 
+    @_database_errors("the table's last move was not read")
     def last_activity(self, table_id: str) -> datetime | None:
         """When the table last moved: its last action's time, else its creation (UTC);
         None for no such table."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             last = session.scalar(
                 select(func.max(ActionRow.created)).where(ActionRow.table_id == table_id)
             )
@@ -507,9 +548,10 @@ class Store:
             last = last.replace(tzinfo=UTC)
         return last
 
+    @_database_errors("the unfinished tables were not listed")
     def unfinished(self) -> list[str]:
         """Ids of the tables not over (to be resumed on start), oldest first."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             return list(
                 session.scalars(
                     select(TableRow.id)
