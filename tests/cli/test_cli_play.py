@@ -188,13 +188,12 @@ def test_seat_agents() -> None:
 
 @pytest.mark.parametrize("game", ["anludim", "aridnyk", "arnak"])
 def test_hint_names_the_greedy_bots_move_for_you(runner: CliRunner, game: str) -> None:
-    from meeple.agents import make
-    from meeple.sim.runner import agent_seed
+    from meeple.agents import hint_seed, make
 
     result = runner.invoke(app, ["play", game, "--seed", "9"], input="hint\nq\n\n")
     assert result.exit_code == 0, result.output
     state = meeple.load_game(game).new_initial_state(seed=9)
-    action = make("greedy", seed=agent_seed(9, 0)).act(state)
+    action = make("greedy", seed=hint_seed(9, state.current_player, 0)).act(state)
     number = state.legal_actions().index(action) + 1
     words = " ".join(result.stdout.split())
     assert f"hint: the greedy bot would choose {number}. {state.action_to_string(action)}" in words

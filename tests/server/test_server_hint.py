@@ -9,9 +9,8 @@ import pytest
 from server_support import TestClient, create, next_message
 
 import meeple
-from meeple.agents import HINT_AGENT
-from meeple.core.rng import mix_seed
-from meeple.server.tables import bot_seed, make_bot
+from meeple.agents import HINT_AGENT, hint_seed
+from meeple.server.tables import make_bot
 
 
 def test_the_seat_to_move_gets_the_greedy_bots_move(client: TestClient) -> None:
@@ -33,7 +32,7 @@ def test_the_seat_to_move_gets_the_greedy_bots_move(client: TestClient) -> None:
         sockets[mover].send_json({"type": "hint", "version": 0})
         hint = next_message(sockets[mover], "hint")
         state = meeple.load_game("arnak", players=2).new_initial_state(seed=8)
-        bot = make_bot(HINT_AGENT, mix_seed(bot_seed(8, mover), 0))
+        bot = make_bot(HINT_AGENT, hint_seed(8, mover, 0))
         expected = bot.act(state)
         assert hint == {
             "type": "hint",

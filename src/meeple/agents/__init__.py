@@ -13,6 +13,7 @@ from typing import Any
 from meeple.agents.base import Agent
 from meeple.core.game import MAX_SEED, Game, State, plain_int, shown_repr, shown_value
 from meeple.core.registry import add_plugins, check_name, load_path
+from meeple.core.rng import mix_seed
 from meeple.errors import AgentError
 
 AgentFactory = Callable[..., Agent]
@@ -25,6 +26,20 @@ _AGENTS: dict[str, str | AgentFactory] = {
     "greedy": "meeple.agents.greedy:GreedyAgent",
     "ismcts": "meeple.agents.ismcts:ISMCTSAgent",
 }
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in `seat` for the game seeded `game_seed`: one rule for
+    every place that seats agents (simulate, play, serve, Gymnasium), so the same deal
+    with the same agents plays the same way in each."""
+    return mix_seed(game_seed, seat + 1) >> 1
+
+
+def hint_seed(game_seed: int, seat: int, decision: int) -> int:
+    """The seed of the agent that suggests `seat`'s move at its decision number
+    `decision` (the moves made so far) of the game seeded `game_seed`; apart from every
+    seat's own agent seed."""
+    return mix_seed(game_seed, seat + 1, decision, 0x4147) >> 1
 
 
 def check_for_game(agent: Agent, game: Game) -> None:

@@ -19,7 +19,6 @@ from meeple.core.game import Game, State
 from meeple.core.record import replay, save_record
 from meeple.core.undo import take_back
 from meeple.errors import AgentError, OptionError, TakeBackError
-from meeple.sim.runner import agent_seed
 
 HUMAN = "human"
 HOTSEAT = ("", "none", "hotseat", HUMAN)
@@ -74,7 +73,7 @@ def seat_agents(
                 f"unknown bot {name!r}; available: {', '.join(known)} (or {HUMAN} for a person)"
             )
         try:
-            bot = agents.make_from_spec(name + sep + settings, seed=agent_seed(seed, s))
+            bot = agents.make_from_spec(name + sep + settings, seed=agents.agent_seed(seed, s))
         except ImportError as exc:
             raise AgentError(f"bot {name!r} cannot be loaded: {exc}") from None
         if game is not None:
@@ -288,7 +287,8 @@ class Session:
         that seat's view alone (a guess at what is hidden), like every agent."""
         state = self.state
         try:
-            bot = agents.make(HINT_AGENT, seed=agent_seed(state.seed, len(state.history())))
+            seed = agents.hint_seed(state.seed, state.current_player, len(state.history()))
+            bot = agents.make(HINT_AGENT, seed=seed)
             action = bot.act(state)
         except (AgentError, NotImplementedError) as exc:
             self.console.print(f"no hint here: {exc}", style="yellow", markup=False)

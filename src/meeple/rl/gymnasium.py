@@ -44,7 +44,6 @@ import meeple.agents
 from meeple.agents import Agent
 from meeple.core.game import Game, State, check_seed, plain_int
 from meeple.core.registry import list_games
-from meeple.core.rng import mix_seed
 from meeple.errors import AgentError, IllegalActionError, OptionError
 from meeple.rl._common import (
     MAX_GAME_LENGTH,
@@ -175,7 +174,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             self.seat = int(self.np_random.integers(0, n))
         others = [s for s in range(n) if s != self.seat]
         self.opponents = {
-            s: meeple.agents.make_from_spec(name, seed=mix_seed(game_seed, s))
+            s: meeple.agents.make_from_spec(name, seed=meeple.agents.agent_seed(game_seed, s))
             for s, name in zip(others, self.opponent_names, strict=True)
         }
         self._state = self.game.new_initial_state(seed=game_seed)

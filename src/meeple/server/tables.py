@@ -27,11 +27,17 @@ from typing import Any
 
 import msgspec
 
-from meeple.agents import HINT_AGENT, Agent, check_for_game, make_from_spec
+from meeple.agents import (
+    HINT_AGENT,
+    Agent,
+    agent_seed,
+    check_for_game,
+    hint_seed,
+    make_from_spec,
+)
 from meeple.core.game import Game, State, check_seed
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
-from meeple.core.rng import mix_seed
 from meeple.core.undo import can_take_back, take_back
 from meeple.errors import AgentError, IllegalActionError, MeepleError, OptionError, TakeBackError
 from meeple.server.protocol import (
@@ -166,10 +172,6 @@ def make_bot(spec: str, seed: int, game: Game | None = None) -> Agent:
         # minutes): the search stops at the time limit too, whichever comes first
         agent.seconds = MAX_BOT_SECONDS
     return agent
-
-
-def bot_seed(table_seed: int, seat: int) -> int:
-    return mix_seed(table_seed, seat, 0xB07)
 
 
 class Connection:
@@ -426,7 +428,7 @@ class TableManager:
         meta.moves = len(meta.actions)
         meta.current_player = state.current_player
         agents = {
-            s.seat: make_bot(s.spec or "", bot_seed(meta.seed, s.seat))
+            s.seat: make_bot(s.spec or "", agent_seed(meta.seed, s.seat))
             for s in meta.seats
             if s.kind == "bot"
         }
@@ -469,7 +471,7 @@ class TableManager:
                 invites.append({"seat": seat, "token": token, "url": invite_url(table_id, token)})
             else:
                 try:
-                    agents[seat] = make_bot(spec, bot_seed(seed, seat), game)
+                    agents[seat] = make_bot(spec, agent_seed(seed, seat), game)
                 except AgentError as exc:
                     raise BadRequest(f"seat {seat}: {exc}") from None
                 stored_seats.append(StoredSeat(seat=seat, kind="bot", spec=spec, taken=True))
@@ -583,7 +585,7 @@ class TableManager:
             if table.meta.status == "over":
                 raise Conflict(f"table {table_id} is over")
             try:
-                agent = make_bot(spec, bot_seed(table.meta.seed, seat), table.state.game)
+                agent = make_bot(spec, agent_seed(table.meta.seed, seat), table.state.game)
             except AgentError as exc:
                 raise BadRequest(str(exc)) from None
             await self._save_seat(table, replace(chosen, kind="bot", spec=spec, taken=True))
@@ -823,7 +825,7 @@ class TableManager:
             raise Conflict("a hint is being worked out already")
         try:
             bot = make_bot(
-                HINT_AGENT, mix_seed(bot_seed(table.meta.seed, seat), version), state.game
+                HINT_AGENT, hint_seed(table.meta.seed, seat, len(state.history())), state.game
             )
         except AgentError as exc:  # a plugin's game with no greedy policy
             raise Conflict(f"no hints for {state.game.info.name}: {exc}") from None

@@ -12,8 +12,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from meeple.agents import agent_seed
     from meeple.sim.parallel import Backend, GameJob, make_backend
-    from meeple.sim.runner import GameResult, Summary, agent_seed, play_game, run_many, summarize
+    from meeple.sim.runner import GameResult, Summary, play_game, run_many, summarize
     from meeple.sim.stats import fit_elo, wilson
     from meeple.sim.tournament import TournamentResult, run_tournament
 
@@ -23,7 +24,7 @@ _LAZY = {
     "make_backend": "meeple.sim.parallel",
     "GameResult": "meeple.sim.runner",
     "Summary": "meeple.sim.runner",
-    "agent_seed": "meeple.sim.runner",
+    "agent_seed": "meeple.agents",
     "play_game": "meeple.sim.runner",
     "run_many": "meeple.sim.runner",
     "summarize": "meeple.sim.runner",

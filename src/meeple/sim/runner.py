@@ -17,9 +17,8 @@ from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
 from meeple import agents
-from meeple.agents import Agent
+from meeple.agents import Agent, agent_seed
 from meeple.core.game import MAX_SEED, Game, check_seed, plain_int, shown_value
-from meeple.core.rng import mix_seed
 from meeple.errors import AgentError, OptionError
 from meeple.sim.stats import wilson
 
@@ -90,11 +89,6 @@ def games_csv(results: Sequence[GameResult], players: int) -> str:
             ]
         writer.writerow(row)
     return buffer.getvalue()
-
-
-def agent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent in `seat` for the game seeded `game_seed`."""
-    return mix_seed(game_seed, seat + 1) >> 1
 
 
 def make_agents(specs: Sequence[str], game_seed: int) -> list[Agent]:
