@@ -610,7 +610,9 @@ def sit_at_new_table(driver: WebDriver, base: str, body: dict[str, Any]) -> None
 
 
 def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebDriver) -> None:
-    sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 5})
+    sit_at_new_table(
+        browser, server, {"game": "anludim", "seats": ["human", "random"], "seed": 161}
+    )
     wait_my_turn(browser)
     click(browser, "[data-testid=auto-toggle]", lambda found: found[0])
     for moves in (1, 2):  # this deal's first two decisions are choices, the next two not
