@@ -7,7 +7,10 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 import meeple
+from meeple.server.protocol import ServerMessage
 
 with warnings.catch_warnings():
     # Starlette prefers the httpx2 package; httpx works the same for these tests.
@@ -40,6 +43,8 @@ def create(client: TestClient, seats: list[str], game: str = "anludim", **body: 
     return response.json()
 
 
+_SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
 _logs: weakref.WeakKeyDictionary[WebSocketTestSession, list[Any]] = weakref.WeakKeyDictionary()
 
 
@@ -47,6 +52,7 @@ def receive_state(ws: WebSocketTestSession) -> tuple[dict[str, Any], dict[str, A
     """The next message as sent, and (a state message) with its `log` made whole: the
     connection's log so far, as table.js merges it (a gap fails)."""
     sent: dict[str, Any] = ws.receive_json()
+    _SERVER_MESSAGE.validate_python(sent)  # every message is one docs/server.md describes
     if sent["type"] != "state":
         return sent, sent
     log = [] if sent["log_start"] == 0 else _logs.get(ws, [])

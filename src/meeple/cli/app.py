@@ -33,8 +33,8 @@ from meeple.cli.common import (
     guarded,
     out,
     parse_options,
-    show_value,
     stops_in_words,
+    typed_value,
 )
 from meeple.cli.play import (
     HUMAN,
@@ -252,10 +252,10 @@ def games() -> None:
             table.add_column("option", no_wrap=True, style="bold")
             table.add_column("default · allowed values · what it does")
             for opt, spec in info.options.items():
-                allowed = ", ".join(show_value(c) for c in spec.choices)
+                allowed = ", ".join(typed_value(c) for c in spec.choices)
                 details = Text.assemble(
                     ("default ", "dim"),
-                    show_value(spec.default),
+                    typed_value(spec.default),
                     ("  allowed ", "dim"),
                     allowed,
                 )

@@ -108,6 +108,7 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     return options
 
 
-def show_value(value: Any) -> str:
-    """An option value as it is typed on the command line."""
+def typed_value(value: Any) -> str:
+    """An option value as it is typed after `-o NAME=`: text bare, anything else as JSON
+    (`shown_value` writes text as JSON does, quoted, for messages)."""
     return value if isinstance(value, str) else json.dumps(value)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.core.game import shown_repr
 from meeple.errors import MeepleError
 from meeple.store.models import SPEC_CHARS
 
@@ -158,20 +159,25 @@ class NextTable(BaseModel):
     )
 
 
-# --- WebSocket messages (documentation; the server builds them as dicts) ----------------
+# --- WebSocket messages the server sends (it builds them as dicts; the server tests
+# read every message they receive through these models, so they stay what is sent) ----
 
 
-class LegalAction(BaseModel):
+class _Sent(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LegalAction(_Sent):
     id: int
     text: str
 
 
-class LogEntry(BaseModel):
+class LogEntry(_Sent):
     seat: int
     text: str
 
 
-class StateMessage(BaseModel):
+class StateMessage(_Sent):
     type: Literal["state"]
     table: TableInfo
     seat: int | None
@@ -190,13 +196,13 @@ class StateMessage(BaseModel):
     )
 
 
-class ChatEntry(BaseModel):
+class ChatEntry(_Sent):
     seat: int
     text: str
     time: str = Field(description="When it was said, ISO 8601 UTC.")
 
 
-class ChatMessage(BaseModel):
+class ChatMessage(_Sent):
     type: Literal["chat"]
     whole: bool = Field(
         description="true: the table's last messages, replacing any a client holds (sent "
@@ -205,9 +211,28 @@ class ChatMessage(BaseModel):
     messages: list[ChatEntry]
 
 
-class ErrorMessage(BaseModel):
+class HintMessage(_Sent):
+    type: Literal["hint"]
+    version: int = Field(description="The table's version the hint is for.")
+    action: int
+    text: str
+    bot: str = Field(description="The agent that chose it.")
+
+
+class PongMessage(_Sent):
+    type: Literal["pong"]
+
+
+class ErrorMessage(_Sent):
     type: Literal["error"]
     message: str
+
+
+ServerMessage = Annotated[
+    StateMessage | ChatMessage | HintMessage | PongMessage | ErrorMessage,
+    Field(discriminator="type"),
+]
+"""Any message the server sends on a table's WebSocket."""
 
 
 # --- what a client sends ----------------------------------------------------------------
@@ -256,19 +281,12 @@ class Undo:
 ClientMessage = Act | Ping | Sync | Chat | Hint | Name | Undo
 
 
-def brief(value: Any, most: int = 40) -> str:
-    """`repr(value)` cut to about `most` characters: an error repeats what it was sent
-    without sending back a megabyte of it."""
-    text = repr(value)
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
     """`message[key]` as one line of 1 to `most` printable characters (newlines and runs
     of spaces become one space)."""
     value = message.get(key)
     if not isinstance(value, str):
-        raise ProtocolError(f"{what} needs {key!r}, a string, not {brief(value)}")
+        raise ProtocolError(f"{what} needs {key!r}, a string, not {shown_repr(value)}")
     text = " ".join(value.split())
     if not text:
         raise ProtocolError(f"{what} cannot be empty")
@@ -290,7 +308,7 @@ def _integer(message: dict[str, Any], key: str) -> int:
         raise ProtocolError(f"{_a_message(kind)} needs {key!r}: {{'type': '{kind}', ...}}")
     value = message[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ProtocolError(f"{key!r} must be an integer, not {brief(value)}")
+        raise ProtocolError(f"{key!r} must be an integer, not {shown_repr(value)}")
     return value
 
 
@@ -314,7 +332,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     kind = message.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(
-            f"unknown message type {brief(kind)}; the types are {', '.join(CLIENT_TYPES)}"
+            f"unknown message type {shown_repr(kind)}; the types are {', '.join(CLIENT_TYPES)}"
         )
     allowed = {
         "act": {"type", "action", "version"},
@@ -327,7 +345,7 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     }[kind]
     extra = sorted(set(message) - allowed)
     if extra:
-        raise ProtocolError(f"unknown field {brief(extra[0])} in {_a_message(kind)}")
+        raise ProtocolError(f"unknown field {shown_repr(extra[0])} in {_a_message(kind)}")
     if kind == "act":
         return Act(action=_integer(message, "action"), version=_integer(message, "version"))
     if kind == "chat":

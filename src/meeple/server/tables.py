@@ -35,7 +35,7 @@ from meeple.agents import (
     hint_seed,
     make_from_spec,
 )
-from meeple.core.game import Game, State, check_seed
+from meeple.core.game import Game, State, check_seed, shown_repr
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
 from meeple.core.undo import can_take_back, take_back
@@ -50,7 +50,6 @@ from meeple.server.protocol import (
     ProtocolError,
     Sync,
     Undo,
-    brief,
     error_message,
     parse_client_message,
 )
@@ -393,13 +392,13 @@ class TableManager:
         if table is not None:
             return table
         if not TABLE_ID.fullmatch(table_id):
-            raise NotFound(f"there is no table {brief(table_id)}")
+            raise NotFound(f"there is no table {shown_repr(table_id)}")
         async with self._loading:
             table = self._tables.get(table_id)
             if table is None:
                 meta = await asyncio.to_thread(self.store.get, table_id)
                 if meta is None:
-                    raise NotFound(f"there is no table {brief(table_id)}")
+                    raise NotFound(f"there is no table {shown_repr(table_id)}")
                 table = self._rebuild(meta)
                 await self._check_undo(table)
                 last = await asyncio.to_thread(self.store.last_activity, table_id)
@@ -503,10 +502,10 @@ class TableManager:
         if table is not None:
             return self.info_of(table)
         if not TABLE_ID.fullmatch(table_id):
-            raise NotFound(f"there is no table {brief(table_id)}")
+            raise NotFound(f"there is no table {shown_repr(table_id)}")
         meta = await asyncio.to_thread(self.store.get, table_id)
         if meta is None:
-            raise NotFound(f"there is no table {brief(table_id)}")
+            raise NotFound(f"there is no table {shown_repr(table_id)}")
         return table_info(meta, {})
 
     async def list_tables(self, status: str, limit: int) -> list[dict[str, Any]]:
@@ -723,7 +722,7 @@ class TableManager:
                 raise Conflict(f"it is seat {current}'s decision, not seat {seat}'s")
             if action not in table.state.legal_actions():
                 raise Conflict(
-                    f"action {brief(action)} is not legal now; send one of the ids in 'legal'"
+                    f"action {shown_repr(action)} is not legal now; send one of the ids in 'legal'"
                 )
             await self._commit(table, seat, action)
         self._kick(table)
