@@ -247,3 +247,44 @@ def test_writer_commits_many_tables_in_one_batch_and_fails_only_the_bad_one(
     again = store.get("a")
     assert again is not None and again.actions == [5, 9]
     store.close()
+
+
+def test_a_table_this_meeple_cannot_rebuild_is_ended_and_says_why(tmp_path: Path) -> None:
+    """A table kept by an older meeple whose rules have been corrected since: its stored
+    moves (or options) are refused now. It leaves the open tables instead of staying
+    there unplayable, its pages answer why, and its players can still play again."""
+    url = database(tmp_path)
+    with TestClient(create_app(url)) as client:
+        moved = create(client, ["human", "human"], seed=3)
+        optioned = create(client, ["human", "random"], seed=4)
+    moved_id, token = moved["table"]["id"], moved["invites"][0]["token"]
+    optioned_id = optioned["table"]["id"]
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    illegal = min(set(range(state.game.info.num_distinct_actions)) - set(state.legal_actions()))
+    store = Store(url)
+    store.append_action(moved_id, 0, state.current_player, illegal, 1, "playing")
+    with store.engine.begin() as connection:
+        connection.exec_driver_sql(
+            "UPDATE meeple_tables SET options = ? WHERE id = ?",
+            (json.dumps({"variant": "legendary"}), optioned_id),
+        )
+    store.close()
+
+    with TestClient(create_app(url)) as client:
+        assert client.get("/api/tables").json() == []  # neither is open any more
+        for table_id, why in (
+            (moved_id, f"its move 1 ({illegal}) is not legal"),
+            (optioned_id, "legendary"),
+        ):
+            info = client.get(f"/api/tables/{table_id}").json()
+            assert info["status"] == "over" and info["abandoned"] is True
+            replayed = client.get(f"/api/tables/{table_id}/replay?step=0")
+            error = replayed.json()["error"]
+            assert replayed.status_code == 409, error
+            assert f"table {table_id} cannot be played by this meeple" in error and why in error
+            assert client.get(f"/api/tables/{table_id}/record").status_code == 200
+        with client.websocket_connect(f"/ws/tables/{moved_id}?token={token}") as ws:
+            assert "cannot be played by this meeple" in next_message(ws, "error")["message"]
+        again = client.post(f"/api/tables/{moved_id}/again", json={"token": token})
+        assert again.status_code == 200, again.text
+        assert again.json()["table"]["id"] != moved_id

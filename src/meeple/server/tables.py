@@ -127,6 +127,12 @@ class Conflict(ServerError):
     status = 409
 
 
+class Unplayable(Conflict):
+    """A stored table this meeple cannot rebuild: its game, options or seed are refused
+    now, or a stored move is not legal under its rules (a table kept by an older
+    meeple whose rules have been corrected since)."""
+
+
 class Busy(ServerError):
     status = 503
 
@@ -341,6 +347,7 @@ class TableManager:
         self.abandon_after = abandon_after
         self._tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self._again = asyncio.Lock()  # two players' "Play again" meet at one next table
         self._stopping = False
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
@@ -356,6 +363,13 @@ class TableManager:
         for table_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self.get(table_id)
+            except Unplayable as exc:
+                # It can never go on here: ended, so it leaves the open tables (and its
+                # record, the seed with it, can be downloaded).
+                log.error("%s; it is ended", exc)
+                with contextlib.suppress(MeepleError):
+                    await asyncio.to_thread(self.store.save_seats, table_id, [], "over")
+                continue
             except MeepleError as exc:
                 log.error("table %s cannot be resumed: %s", table_id, exc)
                 continue
@@ -412,16 +426,23 @@ class TableManager:
 
     def _rebuild(self, meta: StoredTable) -> Table:
         """Replay a stored table: its state, its public log and its bots."""
-        game = load_game(meta.game, players=meta.players, **meta.options)
-        state = game.new_initial_state(seed=meta.seed)
+        unplayable = (
+            f"table {meta.id} cannot be played by this meeple (its rules differ from "
+            "those of the meeple that stored it)"
+        )
+        try:
+            game = load_game(meta.game, players=meta.players, **meta.options)
+            state = game.new_initial_state(seed=meta.seed)
+        except MeepleError as exc:
+            raise Unplayable(f"{unplayable}: {exc}") from None
         entries: list[dict[str, Any]] = []
         for step, action in enumerate(meta.actions):
             try:
                 entry = log_entry(state, action)
                 state.apply_action(action)
             except IllegalActionError as exc:
-                raise StoreError(
-                    f"table {meta.id}: stored action {step} ({action}) is illegal: {exc}"
+                raise Unplayable(
+                    f"{unplayable}: its move {step + 1} ({action}) is not legal: {exc}"
                 ) from None
             entries.append(entry)
         meta.moves = len(meta.actions)
@@ -541,14 +562,19 @@ class TableManager:
         the first player to ask makes it (same game, options and seats, a new seed) and
         gets every invitation; each player asking after takes their own seat there (a
         new token), so two "Play again" clicks meet at one table, not two."""
-        table = await self.get(table_id, watch=False)
-        async with table.lock:
-            if table.meta.status != "over":
+        try:
+            meta = (await self.get(table_id, watch=False)).meta
+        except Unplayable:  # its next game needs its seats, not its moves
+            stored = await asyncio.to_thread(self.store.get, table_id)
+            assert stored is not None
+            meta = stored
+        async with self._again:
+            if meta.status != "over":
                 raise Conflict(f"table {table_id} is not over: finish this game first")
             seat = next(
                 (
                     s.seat
-                    for s in table.meta.seats
+                    for s in meta.seats
                     if s.kind == HUMAN and token_matches(token, s.token_hash)
                 ),
                 None,
@@ -557,7 +583,6 @@ class TableManager:
                 raise Forbidden(f"this token holds no seat of table {table_id}")
             following = await asyncio.to_thread(self.store.next_table, table_id)
             if following is None:
-                meta = table.meta
                 specs = [HUMAN if s.kind == HUMAN else (s.spec or "") for s in meta.seats]
                 made = await self.create(meta.game, meta.players, dict(meta.options), specs, None)
                 await asyncio.to_thread(self.store.set_next_table, table_id, made["table"]["id"])
