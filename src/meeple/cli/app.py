@@ -48,7 +48,7 @@ from meeple.core.game import Game, State, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
-from meeple.errors import MeepleError, OptionError
+from meeple.errors import MeepleError, OptionError, RecordError
 from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
 from meeple.sim.bench import bench as run_bench
 from meeple.sim.journal import MAGIC, Journal, JournaledBackend
@@ -356,8 +356,10 @@ def _play_on(
     _refuse_journal(file)
     record = load_record(file)
     named = record.get("game")
-    if not isinstance(named, str) or named.strip().lower() != game.strip().lower():
-        raise OptionError(f"{str(file)!r} holds a game of {record.get('game')!r}, not of {game!r}")
+    if not isinstance(named, str):
+        raise RecordError(f"{str(file)!r} names no game: a record's 'game' is a game's name")
+    if named.lower() != game.strip().lower():
+        raise OptionError(f"{str(file)!r} holds a game of {named!r}, not of {game!r}")
     state, log = resumed(record)
     seats = seat_agents(bots, state.game.info.players, seat, state.seed, state.game)
     console = out()

@@ -188,7 +188,9 @@ def check_seed(seed: Any) -> int:
         return secrets.randbelow(2**63)
     seed = plain_int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise OptionError(f"seed must be a non-negative integer below 2**64, not {seed!r}")
+        raise OptionError(
+            f"seed must be a non-negative integer below 2**64, not {shown_repr(seed)}"
+        )
     return int(seed)
 
 
@@ -197,7 +199,9 @@ def check_resample_seed(seed: Any) -> int:
     guess must be reproducible from its seed)."""
     plain = plain_int(seed)  # numpy integers too, as everywhere a number is taken
     if plain.__class__ is not int or not 0 <= plain <= MAX_SEED:
-        raise OptionError(f"resample seed must be a non-negative integer below 2**64, not {seed!r}")
+        raise OptionError(
+            f"resample seed must be a non-negative integer below 2**64, not {shown_repr(seed)}"
+        )
     return int(plain)
 
 
