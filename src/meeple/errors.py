@@ -41,8 +41,14 @@ class TakeBackError(MeepleError, ValueError):
     """A move cannot be taken back (see meeple.core.undo); nothing is changed."""
 
 
+class ComponentDataError(MeepleError):
+    """A data file a game ships fails its schema or the game's facts: a packaging
+    defect, raised at import. The message names the file and the record."""
+
+
 __all__ = [
     "AgentError",
+    "ComponentDataError",
     "GameOverError",
     "IllegalActionError",
     "MeepleError",

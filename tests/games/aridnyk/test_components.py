@@ -12,10 +12,10 @@ from typing import Any
 import msgspec
 import pytest
 
+from meeple.errors import ComponentDataError
 from meeple.games.aridnyk import components as C
 from meeple.games.aridnyk.components import (
     AroundTask,
-    ComponentDataError,
     Effects,
     GroupTask,
     LakesJoinedTask,

@@ -7,10 +7,12 @@ consistency error names the file and the record.
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from meeple.core.data import read_data
+from meeple.errors import ComponentDataError
 
 Provenance = Literal["fact", "inferred", "placeholder"]
 
@@ -59,23 +61,10 @@ class TeachersFile(msgspec.Struct, forbid_unknown_fields=True):
     removed_for_players: list[RemovalRecord]
 
 
-class ComponentDataError(Exception):
-    """Shipped data is invalid: a packaging defect, raised at import."""
-
-
-def _read(name: str, schema: type[msgspec.Struct]) -> msgspec.Struct:
-    raw = resources.files(__package__).joinpath(f"data/{name}").read_bytes()
-    try:
-        return msgspec.json.decode(raw, type=schema)
-    except msgspec.ValidationError as exc:
-        raise ComponentDataError(f"anludim data/{name}: {exc}") from exc
-
-
 def _load_cards() -> tuple[
     tuple[str, ...], tuple[tuple[tuple[int, int], tuple[int, int]], ...], bool
 ]:
-    data = _read("cards.json", CardsFile)
-    assert isinstance(data, CardsFile)
+    data = read_data(__package__, "cards.json", CardsFile, {"cards": ("card", "id")})
     colours = tuple(c.name for c in data.colours)
     if len(colours) != 5 or len(set(colours)) != 5:
         raise ComponentDataError("anludim data/cards.json: exactly five distinct colours needed")
@@ -110,8 +99,7 @@ def _load_cards() -> tuple[
 
 
 def _load_teachers() -> tuple[tuple[TeacherRecord, ...], dict[int, dict[str, list[int]]]]:
-    data = _read("teachers.json", TeachersFile)
-    assert isinstance(data, TeachersFile)
+    data = read_data(__package__, "teachers.json", TeachersFile, {"teachers": ("teacher", "name")})
     if tuple(t.discipline for t in data.teachers) != DISCIPLINES:
         raise ComponentDataError(
             f"anludim data/teachers.json: teachers must cover {DISCIPLINES} in hierarchy order"

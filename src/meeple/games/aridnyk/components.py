@@ -9,14 +9,15 @@ nothing else in the game parses the files.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from typing import Any, Literal, NamedTuple, NoReturn, TypeVar
+from typing import Any, Literal, NamedTuple, NoReturn
 
 import msgspec
 
+from meeple.core.data import Records, decode_data
+from meeple.errors import ComponentDataError
 from meeple.games.aridnyk.board import DELTA, rotate_mask
 
 Provenance = Literal["fact", "inferred", "placeholder"]
@@ -222,10 +223,6 @@ class TrinketsFile(msgspec.Struct, forbid_unknown_fields=True):
 
 class CharactersFile(msgspec.Struct, forbid_unknown_fields=True):
     characters: list[CharacterRecord]
-
-
-class ComponentDataError(Exception):
-    """Shipped data is invalid: a packaging defect, raised at import."""
 
 
 class ComponentSet(NamedTuple):
@@ -795,39 +792,12 @@ def validate_characters(
 
 # ------------------------------------------------------------------------ loading
 
-_S = TypeVar("_S", bound=msgspec.Struct)
-_RECORD_KEYS: dict[str, tuple[str, str, str]] = {
-    "tiles.json": ("tiles", "tile", "id"),
-    "plots.json": ("plots", "plot", "number"),
-    "trinkets.json": ("trinkets", "trinket", "number"),
-    "characters.json": ("characters", "character", "name"),
+_RECORDS: Records = {
+    "tiles": ("tile", "id"),
+    "plots": ("plot", "number"),
+    "trinkets": ("trinket", "number"),
+    "characters": ("character", "name"),
 }
-
-
-def _record_at(file: str, raw: bytes, message: str) -> str:
-    """'tile 3: ' for an error at `$.tiles[3]`, from the record's own id; else ''."""
-    key, word, id_field = _RECORD_KEYS[file]
-    found = re.search(rf"\$\.{key}\[(\d+)\]", message)
-    if found is None:
-        return ""
-    index = int(found.group(1))
-    try:
-        doc: Any = msgspec.json.decode(raw)
-        label = doc[key][index].get(id_field, f"at position {index}")
-    except (msgspec.DecodeError, KeyError, IndexError, TypeError, AttributeError):
-        label = f"at position {index}"
-    return f"{word} {label}: "
-
-
-def _decode(file: str, raw: bytes, schema: type[_S]) -> _S:
-    try:
-        return msgspec.json.decode(raw, type=schema)
-    except msgspec.ValidationError as exc:
-        raise ComponentDataError(
-            f"aridnyk data/{file}: {_record_at(file, raw, str(exc))}{exc}"
-        ) from exc
-    except msgspec.DecodeError as exc:
-        raise ComponentDataError(f"aridnyk data/{file}: {exc}") from exc
 
 
 def read_data() -> dict[str, bytes]:
@@ -841,13 +811,17 @@ def load(raw: Mapping[str, bytes]) -> ComponentSet:
     for name in DATA_FILES:
         if name not in raw:
             _fail(name, "the file is missing")
-    tiles = _decode("tiles.json", raw["tiles.json"], TilesFile).tiles
+    tiles = decode_data(__package__, "tiles.json", raw["tiles.json"], TilesFile, _RECORDS).tiles
     validate_tiles(tiles)
-    plots = _decode("plots.json", raw["plots.json"], PlotsFile).plots
+    plots = decode_data(__package__, "plots.json", raw["plots.json"], PlotsFile, _RECORDS).plots
     validate_plots(plots, tiles)
-    trinkets = _decode("trinkets.json", raw["trinkets.json"], TrinketsFile).trinkets
+    trinkets = decode_data(
+        __package__, "trinkets.json", raw["trinkets.json"], TrinketsFile, _RECORDS
+    ).trinkets
     validate_trinkets(trinkets)
-    characters = _decode("characters.json", raw["characters.json"], CharactersFile).characters
+    characters = decode_data(
+        __package__, "characters.json", raw["characters.json"], CharactersFile, _RECORDS
+    ).characters
     validate_characters(characters)
     return ComponentSet(tuple(tiles), tuple(plots), tuple(trinkets), tuple(characters))
 

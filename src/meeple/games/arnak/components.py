@@ -10,10 +10,12 @@ pairs that `effects.py` interprets; an unknown step is a data error at import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any, Literal, NamedTuple
 
 import msgspec
+
+from meeple.core.data import read_data
+from meeple.errors import ComponentDataError
 
 Provenance = Literal["fact", "inferred", "placeholder"]
 
@@ -67,10 +69,6 @@ STEP_OPS = frozenset(
 )
 """The effect vocabulary of the reference (its cards.yaml header); `action` and
 `pass_round` are the markers a `choose_one` option may carry."""
-
-
-class ComponentDataError(Exception):
-    """A data file breaks its schema or the reference's facts."""
 
 
 class Sourced(msgspec.Struct, kw_only=True):
@@ -264,14 +262,6 @@ class SoloFile(msgspec.Struct, forbid_unknown_fields=True):
     objective_points: dict[str, Any]
 
 
-def _read(name: str, schema: type[Any]) -> Any:
-    raw = resources.files("meeple.games.arnak").joinpath("data", name).read_bytes()
-    try:
-        return msgspec.json.decode(raw, type=schema)
-    except msgspec.ValidationError as exc:
-        raise ComponentDataError(f"arnak data/{name}: {exc}") from exc
-
-
 def bag(mapping: Mapping[str, Any], where: str) -> tuple[int, ...]:
     """A resource mapping as a 5-tuple in RESOURCES order."""
     for key in mapping:
@@ -446,7 +436,7 @@ class IdolReward(NamedTuple):
 
 
 def _load() -> dict[str, Any]:
-    cards_file: CardsFile = _read("cards.json", CardsFile)
+    cards_file: CardsFile = read_data(__package__, "cards.json", CardsFile)
     cards: list[Card] = []
     for i, rec in enumerate(cards_file.cards):
         where = f"arnak data/cards.json {rec.id}"
@@ -485,7 +475,7 @@ def _load() -> dict[str, Any]:
         raise ComponentDataError("arnak data/cards.json: card ids repeat")
 
     guardians: list[Guardian] = []
-    for i, g in enumerate(_read("guardians.json", GuardiansFile).guardians):
+    for i, g in enumerate(read_data(__package__, "guardians.json", GuardiansFile).guardians):
         where = f"arnak data/guardians.json {g.id}"
         cost = dict(g.cost)
         travel = icons(cost.pop("travel", {}), where)
@@ -505,7 +495,7 @@ def _load() -> dict[str, Any]:
     if len(guardians) != 15:
         raise ComponentDataError("arnak data/guardians.json: 15 guardians")
 
-    sites: SitesFile = _read("sites.json", SitesFile)
+    sites: SitesFile = read_data(__package__, "sites.json", SitesFile)
     camps = tuple(
         SiteTile(i, t.id, 0, compile_effect(t.effect, f"arnak data/sites.json {t.id}"), t.text)
         for i, t in enumerate(sites.camps)
@@ -550,12 +540,12 @@ def _load() -> dict[str, Any]:
             compile_effect(a.gold, f"arnak data/assistants.json {a.id} gold"),
             a.action == "main",
         )
-        for i, a in enumerate(_read("assistants.json", AssistantsFile).assistants)
+        for i, a in enumerate(read_data(__package__, "assistants.json", AssistantsFile).assistants)
     )
     if len(assistants) != 12:
         raise ComponentDataError("arnak data/assistants.json: 12 assistants")
 
-    idols_file: IdolsFile = _read("idols.json", IdolsFile)
+    idols_file: IdolsFile = read_data(__package__, "idols.json", IdolsFile)
     idols = tuple(
         IdolReward(
             i, r.reward, r.count, compile_effect(r.effect, f"arnak data/idols.json {r.reward}")
@@ -569,7 +559,7 @@ def _load() -> dict[str, Any]:
         for s in idols_file.slot_effects
     )
 
-    research: ResearchFile = _read("research.json", ResearchFile)
+    research: ResearchFile = read_data(__package__, "research.json", ResearchFile)
     bonus = tuple(
         BonusKind(
             i, b.kind, b.count, compile_effect(b.effect, f"arnak data/research.json {b.kind}")
@@ -649,7 +639,7 @@ def _load() -> dict[str, Any]:
         for i, s in enumerate(research.temple_stacks)
     )
 
-    solo: SoloFile = _read("solo.json", SoloFile)
+    solo: SoloFile = read_data(__package__, "solo.json", SoloFile)
     solo_tiles = tuple(
         SoloTile(
             i,
