@@ -46,8 +46,15 @@ class ComponentDataError(MeepleError):
     defect, raised at import. The message names the file and the record."""
 
 
+class CombinationError(MeepleError, ValueError):
+    """Cards given to a game's ranking helper (such as Anludim's rank_combination) do
+    not form the combination asked for, or name a discipline, colour or value the game
+    does not have."""
+
+
 __all__ = [
     "AgentError",
+    "CombinationError",
     "ComponentDataError",
     "GameOverError",
     "IllegalActionError",

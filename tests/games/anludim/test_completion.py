@@ -8,6 +8,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meeple.errors import CombinationError
 from meeple.games.anludim.combinations import (
     Key,
     beats,
@@ -28,7 +29,7 @@ def winning_sequences(d: int, pool: list[int], threshold: Key | None, wrap: bool
             continue
         try:
             key = rank(d, [CARDS[c][h] for c, h in picks], wrap)
-        except ValueError:
+        except CombinationError:
             continue
         if threshold is None or key > threshold:
             found.add(tuple(canonical(d, picks, wrap)))

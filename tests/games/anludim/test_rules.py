@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import TERMINAL
-from meeple.errors import IllegalActionError, OptionError
+from meeple.errors import CombinationError, IllegalActionError, MeepleError, OptionError
 from meeple.games.anludim import actions as A
 from meeple.games.anludim import rank_combination
 from meeple.games.anludim.rules import AnludimState
@@ -93,8 +93,13 @@ def test_gathering_examples() -> None:
     ],
 )
 def test_rank_combination_rejects_with_reason(discipline: str, halves: list, reason: str) -> None:
-    with pytest.raises(ValueError, match=reason):
+    with pytest.raises(CombinationError, match=reason):
         rank_combination(discipline, halves)
+
+
+def test_a_rejected_combination_is_of_the_error_family_and_a_value_error() -> None:
+    assert issubclass(CombinationError, MeepleError)
+    assert issubclass(CombinationError, ValueError)  # callers that caught ValueError still do
 
 
 def test_gathering_counts_cards_of_any_colour() -> None:
@@ -102,7 +107,7 @@ def test_gathering_counts_cards_of_any_colour() -> None:
 
 
 def test_straight_wrap_is_an_option() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(CombinationError):
         rank_combination("straight", [(13, "blue"), (1, "red")])
     assert rank_combination("straight", [(13, "blue"), (1, "red")], wrap=True) == (2, (13,))
 

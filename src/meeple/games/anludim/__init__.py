@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from meeple.errors import CombinationError
 from meeple.games.anludim.combinations import rank
 from meeple.games.anludim.components import COLOURS, DISCIPLINES
 
@@ -15,21 +16,24 @@ def rank_combination(
 ) -> Key:
     """A key that compares greater for a stronger combination of `discipline`.
 
-    `halves` is a list of (value, colour). Raises ValueError with the reason when the
-    halves do not form that combination.
+    `halves` is a list of (value, colour). Raises CombinationError (a ValueError) with
+    the reason when the discipline, a colour or a value is unknown, or the halves do
+    not form that combination.
     """
     if discipline not in DISCIPLINES:
-        raise ValueError(f"unknown discipline {discipline!r}; one of {', '.join(DISCIPLINES)}")
+        raise CombinationError(
+            f"unknown discipline {discipline!r}; one of {', '.join(DISCIPLINES)}"
+        )
     converted = []
     for half in halves:
         try:
             value, colour = half
         except (TypeError, ValueError):
-            raise ValueError(f"a half is (value, colour), not {half!r}") from None
+            raise CombinationError(f"a half is (value, colour), not {half!r}") from None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
-            raise ValueError(f"a value runs 1..13, not {value!r}")
+            raise CombinationError(f"a value runs 1..13, not {value!r}")
         if colour not in COLOURS:
-            raise ValueError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}")
+            raise CombinationError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}")
         converted.append((value, COLOURS.index(colour)))
     return rank(DISCIPLINES.index(discipline), converted, wrap)
 

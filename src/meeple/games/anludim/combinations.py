@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from meeple.errors import CombinationError
 from meeple.games.anludim.components import CARDS
 
 Half = tuple[int, int]
@@ -33,51 +34,51 @@ def _run_mask(start: int, length: int, wrap: bool) -> int:
 
 
 def rank(discipline: int, halves: Sequence[Half], wrap: bool = False) -> Key:
-    """The key of `halves` as a combination of `discipline`; ValueError says why not."""
+    """The key of `halves` as a combination of `discipline`; CombinationError says why not."""
     n = len(halves)
     values = [v for v, _ in halves]
     if discipline == STRAIGHT:
         if n < 2:
-            raise ValueError("a straight needs at least 2 cards")
+            raise CombinationError("a straight needs at least 2 cards")
         mask = 0
         for v in values:
             mask |= 1 << v
         if mask.bit_count() != n:
-            raise ValueError("a straight cannot repeat a value")
+            raise CombinationError("a straight cannot repeat a value")
         low = min(values)
         if _run_mask(low, n, False) == mask:
             return (n, (max(values),))
         if wrap and any(_run_mask(s, n, True) == mask for s in range(1, 14)):
             return (n, (max(values),))
-        raise ValueError("the values of a straight must follow each other")
+        raise CombinationError("the values of a straight must follow each other")
     if discipline == FLUSH:
         if n < 2:
-            raise ValueError("a flush needs at least 2 cards")
+            raise CombinationError("a flush needs at least 2 cards")
         if len({c for _, c in halves}) != 1:
-            raise ValueError("a flush is all of one colour")
+            raise CombinationError("a flush is all of one colour")
         return (n, tuple(sorted(values, reverse=True)))
     if discipline == GATHERING:
         if n < 4:
-            raise ValueError("a gathering needs at least 4 cards")
+            raise CombinationError("a gathering needs at least 4 cards")
         if len(set(values)) != 1:
-            raise ValueError("a gathering is all of one value")
+            raise CombinationError("a gathering is all of one value")
         return (n, (values[0],))
     if discipline in _SET_SIZE:
         k = _SET_SIZE[discipline]
         word = "pair" if k == 2 else "three of a kind"
         if n == 0:
-            raise ValueError(f"a {word} combination needs at least one {word}")
+            raise CombinationError(f"a {word} combination needs at least one {word}")
         groups: dict[int, set[int]] = {}
         for v, c in halves:
             colours = groups.setdefault(v, set())
             if c in colours:
-                raise ValueError(f"each {word} needs {k} different colours")
+                raise CombinationError(f"each {word} needs {k} different colours")
             colours.add(c)
         for v, colours in groups.items():
             if len(colours) != k:
-                raise ValueError(f"value {v} has {len(colours)} cards, a {word} has {k}")
+                raise CombinationError(f"value {v} has {len(colours)} cards, a {word} has {k}")
         return (len(groups), tuple(sorted(groups, reverse=True)))
-    raise ValueError(f"unknown discipline {discipline!r}")
+    raise CombinationError(f"unknown discipline {discipline!r}")
 
 
 def _beats(key: Key, threshold: Key | None) -> bool:
@@ -278,7 +279,7 @@ def beats(discipline: int, sel: Sequence[Pick], threshold: Key | None, wrap: boo
     """Is `sel` a finished combination of `discipline` stronger than `threshold`?"""
     try:
         key = rank(discipline, [CARDS[card][h] for card, h in sel], wrap)
-    except ValueError:
+    except CombinationError:
         return False
     return _beats(key, threshold)
 
