@@ -62,7 +62,7 @@ def test_a_save_name_that_cannot_be_written_is_asked_for_again(
     result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input=f"q\n{bad}\n{good}\n")
     assert result.exit_code == 0, result.output
     assert "the game stopped after 0 decisions." in result.stdout
-    assert f"could not save to {bad}" in result.stdout
+    assert f"cannot write record file {str(bad)!r}: No such file or directory" in result.stdout
     assert f"game saved to {good}" in result.stdout
     assert load_record(good)["actions"] == []
     # a name no file can have (a NUL in it) is asked for again too

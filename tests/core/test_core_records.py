@@ -177,3 +177,15 @@ def test_odd_files_and_numbers_are_record_errors(tmp_path: Path) -> None:
         load_record("/dev/zero")
     with pytest.raises(RecordError, match="cannot read record file"):
         load_record(f"{tmp_path}/a\0b.json")
+
+
+def test_a_record_that_cannot_be_written_is_a_record_error(tmp_path: Path) -> None:
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=1)
+    missing = tmp_path / "nowhere" / "game.json"
+    with pytest.raises(RecordError, match="No such file or directory") as info:
+        save_record(state, missing)
+    assert f"cannot write record file {str(missing)!r}" in str(info.value)
+    with pytest.raises(RecordError, match=r"cannot write record file .*null byte"):
+        save_record(state, f"{tmp_path}/a\0b.json")
+    with pytest.raises(RecordError, match="cannot write record file"):
+        save_record(state, tmp_path)  # a directory

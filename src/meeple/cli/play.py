@@ -18,7 +18,7 @@ from meeple.agents import HINT_AGENT, Agent
 from meeple.core.game import Game, State
 from meeple.core.record import replay, save_record
 from meeple.core.undo import take_back
-from meeple.errors import AgentError, OptionError, TakeBackError
+from meeple.errors import AgentError, OptionError, RecordError, TakeBackError
 
 HUMAN = "human"
 HOTSEAT = ("", "none", "hotseat", HUMAN)
@@ -392,10 +392,9 @@ class Session:
         """Save the record to `path`; False (and a message) when it cannot be written."""
         try:
             save_record(self.state, path)
-        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        except RecordError as exc:  # it names the path and the cause
             self.console.print(
-                f"could not save to {path}: {reason}",
+                str(exc),
                 style="red",
                 markup=False,
                 soft_wrap=True,  # a long path stays whole, to copy

@@ -105,4 +105,13 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def save_record(state: State, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(state.to_record()) + "\n", encoding="utf-8")
+    """Write the state's record to `path` (JSON); unwritable -> RecordError, as
+    load_record's unreadable is."""
+    text = json.dumps(state.to_record()) + "\n"
+    shown = repr(str(path))
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot write record file {shown}: {exc.strerror or exc}") from exc
+    except ValueError as exc:  # a NUL in the name
+        raise RecordError(f"cannot write record file {shown}: {exc}") from exc
