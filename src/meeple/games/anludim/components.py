@@ -7,6 +7,7 @@ consistency error names the file and the record.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
@@ -62,7 +63,7 @@ class TeachersFile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def _load_cards() -> tuple[
-    tuple[str, ...], tuple[tuple[tuple[int, int], tuple[int, int]], ...], bool
+    tuple[str, ...], tuple[tuple[tuple[int, int], tuple[int, int]], ...], bool, tuple[str, ...]
 ]:
     data = read_data(__package__, "cards.json", CardsFile, {"cards": ("card", "id")})
     colours = tuple(c.name for c in data.colours)
@@ -92,10 +93,9 @@ def _load_cards() -> tuple[
         raise ComponentDataError(
             "anludim data/cards.json: every (value, colour) half appears twice"
         )
-    placeholder = any(r.provenance == "placeholder" for r in data.cards) or any(
-        c.provenance == "placeholder" for c in data.colours
-    )
-    return colours, tuple(cards), placeholder
+    pairing = any(r.provenance == "placeholder" for r in data.cards)
+    named = tuple(c.name for c in data.colours if c.provenance == "placeholder")
+    return colours, tuple(cards), pairing, named
 
 
 def _load_teachers() -> tuple[tuple[TeacherRecord, ...], dict[int, dict[str, list[int]]]]:
@@ -121,7 +121,21 @@ def _load_teachers() -> tuple[tuple[TeacherRecord, ...], dict[int, dict[str, lis
     return tuple(data.teachers), removed
 
 
-COLOURS, CARDS, PLACEHOLDER_DATA = _load_cards()
+def stand_ins(pairing: bool, colours: Sequence[str]) -> str:
+    """The placeholder parts in words, for the screen's label and the game's note: "the
+    card pairing and the colour names green, yellow and purple" ('' when none is)."""
+    parts = ["the card pairing"] if pairing else []
+    if len(colours) == 1:
+        parts.append(f"the colour name {colours[0]}")
+    elif colours:
+        parts.append(f"the colour names {', '.join(colours[:-1])} and {colours[-1]}")
+    return " and ".join(parts)
+
+
+COLOURS, CARDS, PLACEHOLDER_PAIRING, PLACEHOLDER_COLOURS = _load_cards()
+PLACEHOLDER_DATA = PLACEHOLDER_PAIRING or bool(PLACEHOLDER_COLOURS)
+STAND_INS = stand_ins(PLACEHOLDER_PAIRING, PLACEHOLDER_COLOURS)
+"""What the data marks as placeholder (see stand_ins), so the words follow the data."""
 TEACHERS, REMOVED_FOR_PLAYERS = _load_teachers()
 TEACHER_NAMES = tuple(t.name for t in TEACHERS)
 ITEM_KINDS = tuple(t.item for t in TEACHERS)

@@ -14,7 +14,7 @@ from meeple.core.game import (
     resolve_options,
 )
 from meeple.games.anludim.actions import NUM_ACTIONS
-from meeple.games.anludim.components import PLACEHOLDER_DATA, stacks_for
+from meeple.games.anludim.components import PLACEHOLDER_DATA, STAND_INS, stacks_for
 from meeple.games.anludim.rules import AnludimState
 
 OPTIONS = {
@@ -48,10 +48,7 @@ class AnludimGame(Game):
         # the rulebook's scroll for 3-5 players goes to the last seat, always
         check_option_players("anludim", OPTIONS, values, players)
         self.stacks = stacks_for(players)
-        notes = (
-            "The apprentice deck pairing and three colour names are placeholders "
-            "(docs/games/anludim.md); the rules are complete.",
-        )
+        notes = (f"Placeholder data (docs/games/anludim.md): {STAND_INS}; the rules are complete.",)
         self.info = GameInfo(
             name="anludim",
             title="Anludim",

@@ -15,15 +15,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.anludim.components import TEACHERS
+from meeple.games.anludim.components import COLOURS, STAND_INS, TEACHERS
 
-COLOUR_STYLES = {
-    "blue": "bold bright_blue",
-    "red": "bold red",
-    "green": "bold green",
-    "yellow": "bold yellow",
-    "purple": "bold magenta",
-}
+# by the colour's place in data/cards.json, not by its name: a placeholder name may be
+# replaced by the printed one, and the colour keeps its style
+_STYLES = ("bold bright_blue", "bold red", "bold green", "bold yellow", "bold magenta")
+COLOUR_STYLES = dict(zip(COLOURS, _STYLES, strict=True))
 TEACHER_TITLES = {t.name: t.title for t in TEACHERS}
 ITEM_TITLES = {t.item: t.item_title for t in TEACHERS}
 TEACHER_OF = {t.discipline: t.name for t in TEACHERS}
@@ -39,10 +36,7 @@ REASONS = {
     "three_stacks_empty": "3 stacks empty",
     "no_progress": "stalled",
 }
-PLACEHOLDER_LABEL = (
-    " placeholder data: the card pairing and the colour names green, yellow and purple "
-    "are stand-ins, not the printed cards "
-)
+PLACEHOLDER_LABEL = f" placeholder data, not the printed cards: {STAND_INS} "
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
