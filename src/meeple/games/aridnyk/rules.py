@@ -1578,12 +1578,12 @@ class AridnykState(CheckedState):
         return None
 
     def action_to_string(self, action: int) -> str:
-        from meeple.games.aridnyk.view import action_text
+        from meeple.games.aridnyk.text import action_text
 
         return action_text(self, action)
 
     def public_action_string(self, action: int) -> str:
-        from meeple.games.aridnyk.view import action_text
+        from meeple.games.aridnyk.text import action_text
 
         return third_person(action_text(self, action, public=True))
 
