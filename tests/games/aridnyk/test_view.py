@@ -24,8 +24,7 @@ from meeple.games.aridnyk.components import (
     trinket_text,
 )
 from meeple.games.aridnyk.rules import AridnykState
-from meeple.games.aridnyk.screen import ABBREVIATIONS, LETTERS, Board, _board
-from meeple.games.aridnyk.text import render
+from meeple.games.aridnyk.view import ABBREVIATIONS, LETTERS, Board, _board, render
 from meeple.sim.runner import make_agents
 
 NOTICE = "placeholder data"

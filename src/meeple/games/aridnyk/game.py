@@ -82,6 +82,6 @@ class AridnykGame(Game):
         return catalogue()
 
     def render(self, observation: Any) -> Any:
-        from meeple.games.aridnyk.text import render
+        from meeple.games.aridnyk.view import render
 
         return render(observation)

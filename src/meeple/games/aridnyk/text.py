@@ -1,11 +1,8 @@
-"""Aridnyk in words and pictures: action strings and the terminal view of a seat."""
+"""Aridnyk in words: action strings."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-from rich.console import RenderableType
+from typing import TYPE_CHECKING
 
 from meeple.errors import IllegalActionError
 from meeple.games.aridnyk import actions as A
@@ -20,7 +17,6 @@ from meeple.games.aridnyk.components import (
     TILE_WATER,
     TRINKETS,
 )
-from meeple.games.aridnyk.screen import draw
 
 if TYPE_CHECKING:
     from meeple.games.aridnyk.rules import AridnykState
@@ -143,10 +139,3 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     if public:  # the choice stays secret until every seat has made it
         return "keep one of the two Unsimple cards dealt"
     return f"keep {CHARACTER_NAMES[action - A.CHARACTER].capitalize()}"
-
-
-def render(observation: Mapping[str, Any]) -> RenderableType:
-    """Everything `observation["you"]` may see, as one rich renderable: the board as a
-    coloured grid, the seats, the Horizon, the rows, your hand and the current step
-    (drawn by `screen.py`)."""
-    return draw(observation)

@@ -1,6 +1,6 @@
 """Aridnyk as one seat sees it: a rich renderable built from `observation(p)` alone.
 
-The screen reads nothing but the observation (plus the static component texts), so it
+The view reads nothing but the observation (plus the static component texts), so it
 can never show what that seat may not know. The board is a grid of small boxes, x
 growing east (left to right) and y north (top row = highest y); each box is coloured by
 its terrain, carries the terrain's abbreviation and the tile id, draws water edges where
@@ -625,8 +625,9 @@ def _game_over(obs: Mapping[str, Any]) -> Text:
     return text
 
 
-def draw(observation: Mapping[str, Any]) -> RenderableType:
-    """Everything `observation["you"]` may see, as one rich Group."""
+def render(observation: Mapping[str, Any]) -> RenderableType:
+    """Everything `observation["you"]` may see, as one rich renderable: the board as a
+    coloured grid, the seats, the Horizon, the rows, your hand and the current step."""
     obs = observation
     parts: list[RenderableType] = [_header(obs)]
     if obs.get("placeholder_data", PLACEHOLDER_DATA):
