@@ -3,7 +3,7 @@
     python tools/aridnyk_components_doc.py           # rewrite the document
     python tools/aridnyk_components_doc.py --check   # exit 1 if it is out of date
 
-The text comes from meeple.games.aridnyk.components.components_markdown(), so the
+The text comes from meeple.games.aridnyk.components_doc.components_markdown(), so the
 document always describes the data files in src/meeple/games/aridnyk/data/.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from meeple.games.aridnyk.components import components_markdown
+from meeple.games.aridnyk.components_doc import components_markdown
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "games" / "aridnyk-components.md"
 

@@ -14,6 +14,7 @@ import pytest
 
 from meeple.errors import ComponentDataError
 from meeple.games.aridnyk import components as C
+from meeple.games.aridnyk import text as T
 from meeple.games.aridnyk.components import (
     AroundTask,
     Effects,
@@ -23,6 +24,7 @@ from meeple.games.aridnyk.components import (
     RiverLengthTask,
     StartPlace,
 )
+from meeple.games.aridnyk.components_doc import components_markdown
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "aridnyk-components.md"
 SEASON_MIX = {  # woods, peaks, polonyna, river, lake
@@ -50,14 +52,14 @@ def board_water(tile: C.TileRecord) -> set[str]:
 
 def test_components_document_is_up_to_date() -> None:
     assert DOC.exists(), "missing; run: python tools/aridnyk_components_doc.py"
-    assert DOC.read_text(encoding="utf-8") == C.components_markdown(), (
+    assert DOC.read_text(encoding="utf-8") == components_markdown(), (
         "docs/games/aridnyk-components.md is out of date; "
         "run: python tools/aridnyk_components_doc.py"
     )
 
 
 def test_document_describes_every_component_and_says_placeholder() -> None:
-    text = C.components_markdown()
+    text = components_markdown()
     assert "Designed placeholder set" in text.splitlines()[2]
     for record in (*C.TILES, *C.PLOTS, *C.TRINKETS):
         assert f"| {record.name} |" in text
@@ -326,38 +328,13 @@ def test_characters() -> None:
         assert c.title == "The " + c.name.capitalize()
         assert c.provenance == "fact"
         assert c.source == "rules/aridnyk.txt, Characters (Unsimple Characters)"
-    assert set(C.ABILITIES) == set(C.CHARACTER_NAMES)
+    assert set(T.ABILITIES) == set(C.CHARACTER_NAMES)
 
 
 def test_provenance() -> None:
     for record in (*C.TILES, *C.PLOTS, *C.TRINKETS):
         assert record.provenance == "placeholder" and record.source.strip()
     assert C.PLACEHOLDER_DATA is True
-
-
-# ---------------------------------------------------------------------------- texts
-
-
-def test_texts() -> None:
-    assert C.effects_text(Effects(sheep=2, shepherd=1).amounts()) == "2 Sheep, move your Shepherd 1"
-    assert C.effects_text(Effects().amounts()) == "nothing"
-    assert C.effects_text(Effects(card=2, spirit=3).amounts()) == "draw 2 cards, move a Spirit 3"
-    assert C.tile_text(0).startswith("Aridnyk's Crag: Peaks, Aridnyk icon; black: nothing")
-    assert "(water N, E)" in C.tile_text(8)
-    assert C.plot_text(0) == "Twin Peaks (#1): Pattern (any rotation): Peaks, Peaks to its E; " + (
-        "reward: 3 Sheep"
-    )
-    assert "5: +4" in C.plot_text(7) and "draw a Trinket" in C.plot_text(7)
-    assert "Lake" in C.task_text(C.PLOTS[15].task)
-    zgarda = next(i for i, t in enumerate(C.TRINKETS) if t.name == "Zgarda")
-    assert C.trinket_text(zgarda).endswith("cancel another player's Spirit trade")
-    assert C.character_text(6) == "The Chieftain: entering a River costs 1 Sheep instead of 2"
-    for i in range(C.NUM_TILES):
-        assert C.tile_text(i)
-    for i in range(C.NUM_PLOTS):
-        assert len(C.plot_text(i)) < 200
-    for i in range(C.NUM_TRINKETS):
-        assert C.trinket_text(i)
 
 
 # ---------------------------------------------------------------------------- validation

@@ -77,7 +77,7 @@ class AridnykGame(Game):
 
     def catalogue(self) -> dict[str, Any]:
         """Every tile, Plot, Trinket and character as observations name them."""
-        from meeple.games.aridnyk.components import catalogue
+        from meeple.games.aridnyk.text import catalogue
 
         return catalogue()
 

@@ -1,28 +1,290 @@
-"""Aridnyk in words: action strings."""
+"""Aridnyk in words: the components' texts, the catalogue of them, and action strings."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from meeple.errors import IllegalActionError
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.board import rotate_mask
 from meeple.games.aridnyk.components import (
     CHARACTER_NAMES,
+    CHARACTERS,
     EFFECT_KINDS,
+    PLACEHOLDER_DATA,
+    PLOT_REWARD,
     PLOTS,
+    SIDES,
     SPIRITS,
     TERRAINS,
+    TILE_BLACK,
     TILE_TERRAIN,
     TILE_WATER,
+    TILE_WHITE,
+    TILES,
+    TRINKET_CANCELS,
+    TRINKET_EFFECTS,
     TRINKETS,
+    WATER_NAMES,
+    AroundTask,
+    ChainTask,
+    GroupTask,
+    LakesJoinedTask,
+    PatternTask,
+    RiverBetweenLakesTask,
+    RiverLengthTask,
+    Task,
+    TileRecord,
 )
 
 if TYPE_CHECKING:
     from meeple.games.aridnyk.rules import AridnykState
 
+# ------------------------------------------------------------------------ components
+
+TERRAIN_TITLES: tuple[str, ...] = ("Woods", "Peaks", "Polonyna", "River", "Lake")
+SPIRIT_TITLES: tuple[str, ...] = ("Aridnyk", "Aley", "Boh", "Drizd", "Vovk")
+SEASON_TITLES: tuple[str, ...] = ("Starter", "Spring", "Summer", "Autumn")
+
+ABILITIES: dict[str, str] = {
+    "dreamer": "when drawing a Plot, choose from the row and the deck's top card",
+    "molfar": "every Shepherd or Spirit move effect you resolve goes 1 tile further",
+    "crafter": "when drawing a Trinket, choose from the row and the deck's top card",
+    "hunter": "may fulfil a Plot 1 Woods tile short; every Plot fulfilled also draws a Trinket",
+    "tracker": "when taking a tile, choose from the Horizon and the stack's top tile",
+    "climber": "may fulfil a Plot 1 Peaks tile short; every Plot fulfilled also draws a Trinket",
+    "chieftain": "entering a River costs 1 Sheep instead of 2",
+    "dowser": (
+        "may fulfil a Plot 1 River or Lake tile short; every Plot fulfilled also draws a Trinket"
+    ),
+    "musician": (
+        "may fulfil a Plot 1 Polonyna tile short; every Plot fulfilled adds 1 tile to the Horizon"
+    ),
+    "vagabond": (
+        "when trading, may pay 1 more Sheep to trade with any other Spirit on the board instead"
+    ),
+}
+"""The Unsimple abilities (rulebook, Characters), in short plain words."""
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    return one if n == 1 else f"{n} {many}"
+
+
+def _times(n: int, words: str) -> str:
+    return words if n == 1 else f"{words} ({n} times)"
+
+
+_EFFECT_WORDS: tuple[Callable[[int], str], ...] = (
+    lambda n: f"{n} Sheep",
+    lambda n: "draw " + _counted(n, "a card", "cards"),
+    lambda n: "draw " + _counted(n, "a Plot", "Plots"),
+    lambda n: "draw " + _counted(n, "a Trinket", "Trinkets"),
+    lambda n: f"move your Shepherd {n}",
+    lambda n: f"move a Spirit {n}",
+    lambda n: _times(n, "trade with any Spirit on the board"),
+    lambda n: _times(n, "trade again with a Spirit on your tile"),
+    lambda n: "move " + _counted(n, "a tile", "tiles") + " as Aley does, free",
+    lambda n: _times(n, "swap a tile in hand with a Horizon tile"),
+    lambda n: _times(n, "refresh the Horizon"),
+)
+
+
+def effects_text(amounts: Sequence[int]) -> str:
+    """'2 Sheep, move your Shepherd 1'; 'nothing' when there is no effect."""
+    parts = [word(n) for word, n in zip(_EFFECT_WORDS, amounts, strict=True) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _terrain(name: str) -> str:
+    return TERRAIN_TITLES[TERRAINS.index(name)]
+
+
+def _figure(name: str) -> str:
+    return "your Shepherd" if name == "shepherd" else SPIRIT_TITLES[SPIRITS.index(name)]
+
+
+def _on(terrain: str) -> str:
+    return f"a {_terrain(terrain)}" + ("" if terrain in WATER_NAMES else " tile")
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _direction(dx: int, dy: int) -> str:
+    ns = "N" if dy > 0 else "S" if dy < 0 else ""
+    ew = "E" if dx > 0 else "W" if dx < 0 else ""
+    if abs(dx) <= 1 and abs(dy) <= 1:
+        return f"to its {ns}{ew}"
+    if not dx or not dy:
+        return f"{max(abs(dx), abs(dy))} to its {ns}{ew}"
+    return f"{abs(dy)} {ns} and {abs(dx)} {ew} of it"
+
+
+def _tiers_text(task: RiverLengthTask | LakesJoinedTask) -> str:
+    return ", ".join(f"{t.at}: +{t.sheep}" for t in task.tiers)
+
+
+def task_text(task: Task) -> str:
+    """The task in plain words."""
+    if isinstance(task, PatternTask):
+        words = []
+        for c in task.cells:
+            cell = _terrain(c.terrain)
+            if (c.x, c.y) != (0, 0):
+                cell += " " + _direction(c.x, c.y)
+            if c.figure is not None:
+                cell += f" with {_figure(c.figure)}"
+            words.append(cell)
+        words.sort(key=lambda w: " to its " in w or " of it" in w)
+        return "Pattern (any rotation): " + ", ".join(words)
+    if isinstance(task, AroundTask):
+        near = _and([f"{n} {_terrain(t)}" for t, n in Counter(task.neighbours).items()])
+        return f"A{_on(task.centre)[1:]} with {near} around it (any order)"
+    if isinstance(task, GroupTask):
+        kinds = " and/or ".join(_terrain(t) for t in task.terrains)
+        return f"{task.size} adjacent {kinds} tiles"
+    if isinstance(task, ChainTask):
+        kinds = " and/or ".join(_terrain(t) for t in task.terrains)
+        return f"A chain of {task.size} {kinds} tiles (none touching three others)"
+    if isinstance(task, RiverLengthTask):
+        return f"A River of {task.tiers[0].at}+ tiles; extra Sheep by length: {_tiers_text(task)}"
+    if isinstance(task, LakesJoinedTask):
+        return (
+            f"{task.tiers[0].at}+ Lakes joined by water edges, no River between; "
+            f"extra Sheep by Lakes: {_tiers_text(task)}"
+        )
+    if isinstance(task, RiverBetweenLakesTask):
+        return f"A River of {task.min_river}+ tiles with a Lake at each end"
+    wanted = [
+        f"{n} {_terrain(t)} " + ("tile" if n == 1 else "tiles") for t, n in task.tiles.items()
+    ]
+    wanted += [f"{_figure(f.figure)} on {_on(f.terrain)}" for f in task.figures]
+    return "Anywhere (adjacency not required): " + ", ".join(wanted)
+
+
+def _water_text(tile: TileRecord) -> str:
+    if not tile.water:
+        return ""
+    return " (water " + ", ".join(s.upper() for s in SIDES if s in tile.water) + ")"
+
+
+def tile_marks(tile_id: int) -> str:
+    """What a tile bears besides its terrain: 'Aley icon, ornamented' ('' for none)."""
+    t = TILES[tile_id]
+    marks = []
+    if t.spirit is not None:
+        marks.append(f"{SPIRIT_TITLES[SPIRITS.index(t.spirit)]} icon")
+    if t.ornamented:
+        marks.append("ornamented")
+    return ", ".join(marks)
+
+
+def tile_text(tile_id: int) -> str:
+    """'Mill Bend: River (water N, E); black: 2 Sheep, draw a card; white: ...'."""
+    t = TILES[tile_id]
+    head = f"{t.name}: {_terrain(t.terrain)}{_water_text(t)}"
+    marks = tile_marks(tile_id)
+    if marks:
+        head += f", {marks}"
+    black, white = effects_text(TILE_BLACK[tile_id]), effects_text(TILE_WHITE[tile_id])
+    return f"{head}; black: {black}; white: {white}"
+
+
+def plot_effect(index: int) -> str:
+    """'Pattern (any rotation): ...; reward: 3 Sheep': a Plot's task and reward."""
+    return f"{task_text(PLOTS[index].task)}; reward: {effects_text(PLOT_REWARD[index])}"
+
+
+def plot_text(index: int) -> str:
+    """'Twin Peaks (#1): Pattern (any rotation): ...; reward: 3 Sheep'."""
+    p = PLOTS[index]
+    return f"{p.name} (#{p.number}): {plot_effect(index)}"
+
+
+def trinket_effect(index: int) -> str:
+    cancels = TRINKET_CANCELS[index]
+    if cancels is None:
+        return effects_text(TRINKET_EFFECTS[index])
+    what = "Spirit trade" if cancels == "trade" else "Trinket"
+    return f"reaction: cancel another player's {what}"
+
+
+def trinket_text(index: int) -> str:
+    """'Brynza (#1): 3 Sheep'; 'Zgarda (#5): reaction: cancel another player's Spirit trade'."""
+    t = TRINKETS[index]
+    return f"{t.name} (#{t.number}): {trinket_effect(index)}"
+
+
+def character_text(index: int) -> str:
+    """'The Chieftain: entering a River costs 1 Sheep instead of 2'."""
+    c = CHARACTERS[index]
+    return f"{c.title}: {ABILITIES[c.name]}"
+
+
+def catalogue() -> dict[str, Any]:
+    """The component set as JSON-ready data keyed as observations name things: tiles by
+    id with their printed water sides (rotation 0), Plots and Trinkets by number. Each
+    has its whole `text`, and its parts in words for a view to lay out (a tile's marks
+    and black and white effects, a card's effect, a character's ability)."""
+    return {
+        "placeholder": PLACEHOLDER_DATA,
+        "tiles": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "season": t.season,
+                "terrain": t.terrain,
+                "water_edges": list(t.water),
+                "spirit": t.spirit,
+                "black": {k: v for k, v in zip(EFFECT_KINDS, TILE_BLACK[t.id], strict=True) if v},
+                "white": {k: v for k, v in zip(EFFECT_KINDS, TILE_WHITE[t.id], strict=True) if v},
+                "marks": tile_marks(t.id),
+                "black_text": effects_text(TILE_BLACK[t.id]),
+                "white_text": effects_text(TILE_WHITE[t.id]),
+                "text": tile_text(t.id),
+            }
+            for t in TILES
+        ],
+        "plots": [
+            {
+                "number": p.number,
+                "name": p.name,
+                "starter": p.starter,
+                "effect": plot_effect(i),
+                "text": plot_text(i),
+            }
+            for i, p in enumerate(PLOTS)
+        ],
+        "trinkets": [
+            {
+                "number": t.number,
+                "name": t.name,
+                "timing": t.timing,
+                "effect": trinket_effect(i),
+                "text": trinket_text(i),
+            }
+            for i, t in enumerate(TRINKETS)
+        ],
+        "characters": [
+            {
+                "name": c.name,
+                "title": c.title,
+                "ability": ABILITIES[c.name],
+                "text": character_text(i),
+            }
+            for i, c in enumerate(CHARACTERS)
+        ],
+    }
+
+
+# ------------------------------------------------------------------------ actions
+
 _DIRECTIONS = ("north", "east", "south", "west")
-_EFFECT_WORDS = {
+_EFFECT_CHOICES = {
     "sheep": "collect the Sheep",
     "card": "draw a card",
     "plot": "draw a Plot",
@@ -89,7 +351,7 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
         where = f" at ({cell[0]}, {cell[1]})" if cell is not None else ""
         return f"choose {_tile_name(tile)}{where}"
     if action < A.DONE:
-        return _EFFECT_WORDS[EFFECT_KINDS[action - A.EFFECT]]
+        return _EFFECT_CHOICES[EFFECT_KINDS[action - A.EFFECT]]
     if action == A.DONE:
         return "done"
     if action < A.SPIRIT_STEP:

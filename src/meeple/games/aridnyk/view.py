@@ -27,12 +27,14 @@ from meeple.games.aridnyk.components import (
     EFFECT_KINDS,
     PLACEHOLDER_DATA,
     SIDES,
-    SPIRIT_TITLES,
     SPIRITS,
-    TERRAIN_TITLES,
     TERRAINS,
     TILE_WATER,
     TILES,
+)
+from meeple.games.aridnyk.text import (
+    SPIRIT_TITLES,
+    TERRAIN_TITLES,
     character_text,
     effects_text,
     plot_text,

@@ -1,0 +1,29 @@
+"""Aridnyk in words: the texts of effects, tiles, Plots, Trinkets and characters."""
+
+from __future__ import annotations
+
+from meeple.games.aridnyk import components as C
+from meeple.games.aridnyk import text as T
+from meeple.games.aridnyk.components import Effects
+
+
+def test_texts() -> None:
+    assert T.effects_text(Effects(sheep=2, shepherd=1).amounts()) == "2 Sheep, move your Shepherd 1"
+    assert T.effects_text(Effects().amounts()) == "nothing"
+    assert T.effects_text(Effects(card=2, spirit=3).amounts()) == "draw 2 cards, move a Spirit 3"
+    assert T.tile_text(0).startswith("Aridnyk's Crag: Peaks, Aridnyk icon; black: nothing")
+    assert "(water N, E)" in T.tile_text(8)
+    assert T.plot_text(0) == "Twin Peaks (#1): Pattern (any rotation): Peaks, Peaks to its E; " + (
+        "reward: 3 Sheep"
+    )
+    assert "5: +4" in T.plot_text(7) and "draw a Trinket" in T.plot_text(7)
+    assert "Lake" in T.task_text(C.PLOTS[15].task)
+    zgarda = next(i for i, t in enumerate(C.TRINKETS) if t.name == "Zgarda")
+    assert T.trinket_text(zgarda).endswith("cancel another player's Spirit trade")
+    assert T.character_text(6) == "The Chieftain: entering a River costs 1 Sheep instead of 2"
+    for i in range(C.NUM_TILES):
+        assert T.tile_text(i)
+    for i in range(C.NUM_PLOTS):
+        assert len(T.plot_text(i)) < 200
+    for i in range(C.NUM_TRINKETS):
+        assert T.trinket_text(i)
