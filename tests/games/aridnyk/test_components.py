@@ -14,7 +14,6 @@ import pytest
 
 from meeple.errors import ComponentDataError
 from meeple.games.aridnyk import components as C
-from meeple.games.aridnyk import text as T
 from meeple.games.aridnyk.components import (
     AroundTask,
     Effects,
@@ -328,7 +327,7 @@ def test_characters() -> None:
         assert c.title == "The " + c.name.capitalize()
         assert c.provenance == "fact"
         assert c.source == "rules/aridnyk.txt, Characters (Unsimple Characters)"
-    assert set(T.ABILITIES) == set(C.CHARACTER_NAMES)
+        assert c.ability.strip()
 
 
 def test_provenance() -> None:
@@ -367,6 +366,8 @@ def test_the_shipped_files_load() -> None:
         ("plots.json", lambda d: d["plots"][4].pop("source"), ["plot 5", "source"]),
         ("trinkets.json", lambda d: d["trinkets"][6].update(timing="later"), ["trinket 7"]),
         ("characters.json", lambda d: d["characters"][2].pop("title"), ["character crafter"]),
+        ("characters.json", lambda d: d["characters"][4].pop("ability"), ["character tracker"]),
+        ("characters.json", lambda d: d["characters"][5].update(name="bard"), ["character bard"]),
     ],
 )
 def test_a_broken_record_names_file_and_record(
@@ -494,9 +495,17 @@ def test_trinket_validation(trinkets: Callable[[], list[C.TrinketRecord]], match
 
 
 def test_character_validation() -> None:
-    swapped = [C.CHARACTERS[1], C.CHARACTERS[0], *C.CHARACTERS[2:]]
-    with pytest.raises(ComponentDataError, match=r"characters\.json: character molfar"):
-        C.validate_characters(swapped)
+    twice = [C.CHARACTERS[0], *C.CHARACTERS[:-1]]
+    with pytest.raises(ComponentDataError, match=r"characters\.json: character dreamer: the name"):
+        C.validate_characters(twice)
+    with pytest.raises(ComponentDataError, match=r"missing here: vagabond$"):
+        C.validate_characters(C.CHARACTERS[:-1])
     renamed = [msgspec.structs.replace(C.CHARACTERS[0], title="Dreamer"), *C.CHARACTERS[1:]]
     with pytest.raises(ComponentDataError, match=r"character dreamer: the title"):
         C.validate_characters(renamed)
+    silent = [msgspec.structs.replace(C.CHARACTERS[0], ability=" "), *C.CHARACTERS[1:]]
+    with pytest.raises(ComponentDataError, match=r"character dreamer: the ability is empty"):
+        C.validate_characters(silent)
+    # The data gives the order: the rules' ids follow it.
+    swapped = [C.CHARACTERS[1], C.CHARACTERS[0], *C.CHARACTERS[2:]]
+    C.validate_characters(swapped)

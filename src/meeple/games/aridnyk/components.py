@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any, Literal, NamedTuple, NoReturn
+from typing import Literal, NamedTuple, NoReturn, get_args
 
 import msgspec
 
@@ -26,6 +26,19 @@ SeasonName = Literal["starter", "spring", "summer", "autumn"]
 SpiritName = Literal["aridnyk", "aley", "boh", "drizd", "vovk"]
 SideName = Literal["n", "e", "s", "w"]
 FigureName = Literal["shepherd", "aridnyk", "aley", "boh", "drizd", "vovk"]
+CharacterName = Literal[
+    "dreamer",
+    "molfar",
+    "crafter",
+    "hunter",
+    "tracker",
+    "climber",
+    "chieftain",
+    "dowser",
+    "musician",
+    "vagabond",
+]
+"""The Unsimple characters the rules give powers to; the data gives their order."""
 
 TERRAINS: tuple[str, ...] = ("woods", "peaks", "polonyna", "river", "lake")
 WOODS, PEAKS, POLONYNA, RIVER, LAKE = range(5)
@@ -203,8 +216,10 @@ class TrinketRecord(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class CharacterRecord(msgspec.Struct, forbid_unknown_fields=True):
-    name: str
+    name: CharacterName
     title: str
+    ability: str
+    """The Unsimple card's power, in short plain words."""
     provenance: Provenance
     source: str
 
@@ -253,18 +268,6 @@ WATER_NAMES: tuple[str, ...] = ("river", "lake")
 CORNER_PLACES: tuple[tuple[int, int], ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 TILE_EFFECT_KINDS: tuple[str, ...] = EFFECT_KINDS[:6]
 REWARD_KINDS: tuple[str, ...] = ("sheep", "card", "plot", "trinket")
-CHARACTER_ORDER: tuple[str, ...] = (
-    "dreamer",
-    "molfar",
-    "crafter",
-    "hunter",
-    "tracker",
-    "climber",
-    "chieftain",
-    "dowser",
-    "musician",
-    "vagabond",
-)
 FIXED_TASK_KINDS: dict[int, str] = {
     **dict.fromkeys((1, 2, 4, *range(9, 16)), "pattern"),
     16: "around",
@@ -779,15 +782,21 @@ def validate_trinkets(trinkets: Sequence[TrinketRecord], file: str = "trinkets.j
 def validate_characters(
     characters: Sequence[CharacterRecord], file: str = "characters.json"
 ) -> None:
-    for pos, c in enumerate(characters):
+    """Each character the rules know, once, with its title and ability."""
+    names: set[str] = set()
+    for c in characters:
         where = f"character {c.name}"
         _check_text(file, where, c.name, c.source)
-        if pos >= len(CHARACTER_ORDER) or c.name != CHARACTER_ORDER[pos]:
-            _fail(file, f"{where}: the characters are {', '.join(CHARACTER_ORDER)} in order")
+        if c.name in names:
+            _fail(file, f"{where}: the name is used twice")
+        names.add(c.name)
         if c.title != f"The {c.name.capitalize()}":
             _fail(file, f"{where}: the title is 'The {c.name.capitalize()}', not {c.title!r}")
-    if len(characters) != len(CHARACTER_ORDER):
-        _fail(file, f"{len(CHARACTER_ORDER)} characters needed, found {len(characters)}")
+        if not c.ability.strip():
+            _fail(file, f"{where}: the ability is empty")
+    missing = [name for name in get_args(CharacterName) if name not in names]
+    if missing:
+        _fail(file, f"the rules give powers to characters missing here: {', '.join(missing)}")
 
 
 # ------------------------------------------------------------------------ loading
@@ -854,7 +863,8 @@ TRINKET_REACTION: tuple[bool, ...] = tuple(t.timing == "reaction" for t in TRINK
 TRINKET_CANCELS: tuple[str | None, ...] = tuple(t.cancels for t in TRINKETS)
 
 CHARACTERS: tuple[CharacterRecord, ...] = COMPONENTS.characters
-CHARACTER_NAMES: tuple[str, ...] = tuple(c.name for c in CHARACTERS)
+CHARACTER_NAMES: tuple[CharacterName, ...] = tuple(c.name for c in CHARACTERS)
+"""In the data's order: a character's index here is its id in the rules and actions."""
 
 PLACEHOLDER_DATA: bool = "placeholder" in {
     *(t.provenance for t in TILES),

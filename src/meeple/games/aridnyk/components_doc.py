@@ -26,7 +26,6 @@ from meeple.games.aridnyk.components import (
     task_tiers,
 )
 from meeple.games.aridnyk.text import (
-    ABILITIES,
     SEASON_TITLES,
     SPIRIT_TITLES,
     TERRAIN_TITLES,
@@ -208,5 +207,5 @@ def components_markdown() -> str:
         _row(["Character", "Ability"]),
         _row(["---"] * 2),
     ]
-    out += [_row([c.title, ABILITIES[c.name]]) for c in CHARACTERS]
+    out += [_row([c.title, c.ability]) for c in CHARACTERS]
     return "\n".join(out) + "\n"

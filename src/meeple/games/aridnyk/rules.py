@@ -115,18 +115,17 @@ TRADE_SHEEP = (2, 1, 2, 0, 0)
 TRADE_CARD = (False, False, False, True, True)
 DRIZD_SHEEP = 5
 VOVK_MOVES = 3
-(
-    DREAMER,
-    MOLFAR,
-    CRAFTER,
-    HUNTER,
-    TRACKER,
-    CLIMBER,
-    CHIEFTAIN,
-    DOWSER,
-    MUSICIAN,
-    VAGABOND,
-) = range(10)
+# Characters by name, their ids in the data's order (the load checks each is there once).
+DREAMER = CHARACTER_NAMES.index("dreamer")
+MOLFAR = CHARACTER_NAMES.index("molfar")
+CRAFTER = CHARACTER_NAMES.index("crafter")
+HUNTER = CHARACTER_NAMES.index("hunter")
+TRACKER = CHARACTER_NAMES.index("tracker")
+CLIMBER = CHARACTER_NAMES.index("climber")
+CHIEFTAIN = CHARACTER_NAMES.index("chieftain")
+DOWSER = CHARACTER_NAMES.index("dowser")
+MUSICIAN = CHARACTER_NAMES.index("musician")
+VAGABOND = CHARACTER_NAMES.index("vagabond")
 _SHORT = {
     HUNTER: frozenset((WOODS,)),
     CLIMBER: frozenset((PEAKS,)),

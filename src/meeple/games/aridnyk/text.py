@@ -48,26 +48,6 @@ TERRAIN_TITLES: tuple[str, ...] = ("Woods", "Peaks", "Polonyna", "River", "Lake"
 SPIRIT_TITLES: tuple[str, ...] = ("Aridnyk", "Aley", "Boh", "Drizd", "Vovk")
 SEASON_TITLES: tuple[str, ...] = ("Starter", "Spring", "Summer", "Autumn")
 
-ABILITIES: dict[str, str] = {
-    "dreamer": "when drawing a Plot, choose from the row and the deck's top card",
-    "molfar": "every Shepherd or Spirit move effect you resolve goes 1 tile further",
-    "crafter": "when drawing a Trinket, choose from the row and the deck's top card",
-    "hunter": "may fulfil a Plot 1 Woods tile short; every Plot fulfilled also draws a Trinket",
-    "tracker": "when taking a tile, choose from the Horizon and the stack's top tile",
-    "climber": "may fulfil a Plot 1 Peaks tile short; every Plot fulfilled also draws a Trinket",
-    "chieftain": "entering a River costs 1 Sheep instead of 2",
-    "dowser": (
-        "may fulfil a Plot 1 River or Lake tile short; every Plot fulfilled also draws a Trinket"
-    ),
-    "musician": (
-        "may fulfil a Plot 1 Polonyna tile short; every Plot fulfilled adds 1 tile to the Horizon"
-    ),
-    "vagabond": (
-        "when trading, may pay 1 more Sheep to trade with any other Spirit on the board instead"
-    ),
-}
-"""The Unsimple abilities (rulebook, Characters), in short plain words."""
-
 
 def _counted(n: int, one: str, many: str) -> str:
     return one if n == 1 else f"{n} {many}"
@@ -222,7 +202,7 @@ def trinket_text(index: int) -> str:
 def character_text(index: int) -> str:
     """'The Chieftain: entering a River costs 1 Sheep instead of 2'."""
     c = CHARACTERS[index]
-    return f"{c.title}: {ABILITIES[c.name]}"
+    return f"{c.title}: {c.ability}"
 
 
 def catalogue() -> dict[str, Any]:
@@ -273,7 +253,7 @@ def catalogue() -> dict[str, Any]:
             {
                 "name": c.name,
                 "title": c.title,
-                "ability": ABILITIES[c.name],
+                "ability": c.ability,
                 "text": character_text(i),
             }
             for i, c in enumerate(CHARACTERS)

@@ -69,7 +69,7 @@ SPIRIT_MARKS = {"aridnyk": "A", "aley": "L", "boh": "B", "drizd": "D", "vovk": "
 SPIRIT_STYLE = "bold bright_white on dark_red"
 SHEPHERD_STYLE = "bold black on bright_white"
 YOUR_SHEPHERD_STYLE = "bold bright_white on magenta"
-CHARACTER_TITLES = {c.name: c.title for c in CHARACTERS}
+CHARACTER_TITLES: dict[str, str] = {c.name: c.title for c in CHARACTERS}
 Y_LABEL = 4  # columns taken by the y coordinates left of the grid
 NO_TILES = "no tiles placed yet"
 
