@@ -27,3 +27,19 @@ def test_texts() -> None:
         assert len(T.plot_text(i)) < 200
     for i in range(C.NUM_TRINKETS):
         assert T.trinket_text(i)
+
+
+def test_an_effect_reads_the_same_listed_and_chosen() -> None:
+    """A tile's or card's effect and the choice of resolving it share their words: the
+    choice is one unit of it (a move, and the Sheep, are taken whole)."""
+    for i, kind in enumerate(C.EFFECT_KINDS):
+        one = [0] * len(C.EFFECT_KINDS)
+        one[i] = 1
+        listed, chosen = T.effects_text(one), T.effect_choice(kind)
+        if kind == "sheep":
+            assert (listed, chosen) == ("1 Sheep", "collect the Sheep")
+        elif kind in ("shepherd", "spirit"):
+            assert listed == f"{chosen} 1"
+        else:
+            assert chosen.startswith(listed), kind
+    assert T.effect_choice("retrade").endswith("even one already traded with")

@@ -15,8 +15,8 @@ from rich.console import Console
 import meeple
 from meeple.games.aridnyk.components import CHARACTER_NAMES, CHARACTERS, PLOTS, TILES, TRINKETS
 from meeple.games.aridnyk.rules import AridnykState
-from meeple.games.aridnyk.text import plot_text, tile_text, trinket_text
-from meeple.games.aridnyk.view import ABBREVIATIONS, LETTERS, Board, _board, render
+from meeple.games.aridnyk.text import ABBREVIATIONS, plot_text, tile_text, trinket_text
+from meeple.games.aridnyk.view import LETTERS, Board, _board, render
 from meeple.sim.runner import make_agents
 
 NOTICE = "placeholder data"

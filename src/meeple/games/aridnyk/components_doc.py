@@ -26,6 +26,7 @@ from meeple.games.aridnyk.components import (
     task_tiers,
 )
 from meeple.games.aridnyk.text import (
+    ABBREVIATIONS,
     SEASON_TITLES,
     SPIRIT_TITLES,
     TERRAIN_TITLES,
@@ -34,7 +35,6 @@ from meeple.games.aridnyk.text import (
     trinket_effect,
 )
 
-_ABBREVIATIONS = {"woods": "Wd", "peaks": "Pk", "polonyna": "Pl", "river": "Rv", "lake": "Lk"}
 _FIGURE_ABBREVIATIONS = {
     "shepherd": "Sh",
     "aridnyk": "Ar",
@@ -63,7 +63,7 @@ def pattern_picture(task: PatternTask) -> list[str]:
         line = []
         for x in xs:
             c = cells.get((x, y))
-            text = "." if c is None else _ABBREVIATIONS[c.terrain]
+            text = "." if c is None else ABBREVIATIONS[c.terrain]
             if c is not None and c.figure is not None:
                 text += "+" + _FIGURE_ABBREVIATIONS[c.figure]
             line.append(f"{text:<6}")

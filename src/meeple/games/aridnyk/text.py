@@ -16,6 +16,7 @@ from meeple.games.aridnyk.components import (
     PLACEHOLDER_DATA,
     PLOT_REWARD,
     PLOTS,
+    SEASONS,
     SIDES,
     SPIRITS,
     TERRAINS,
@@ -44,37 +45,55 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------------ components
 
-TERRAIN_TITLES: tuple[str, ...] = ("Woods", "Peaks", "Polonyna", "River", "Lake")
-SPIRIT_TITLES: tuple[str, ...] = ("Aridnyk", "Aley", "Boh", "Drizd", "Vovk")
-SEASON_TITLES: tuple[str, ...] = ("Starter", "Spring", "Summer", "Autumn")
+# Display words, not component data: the capitalised names are how the rulebook writes
+# the schema's own vocabulary (TERRAINS, SPIRITS, SEASONS), which no card record varies.
+TERRAIN_TITLES: tuple[str, ...] = tuple(name.capitalize() for name in TERRAINS)
+SPIRIT_TITLES: tuple[str, ...] = tuple(name.capitalize() for name in SPIRITS)
+SEASON_TITLES: tuple[str, ...] = tuple(name.capitalize() for name in SEASONS)
+ABBREVIATIONS = {"woods": "Wd", "peaks": "Pk", "polonyna": "Pl", "river": "Rv", "lake": "Lk"}
+"""A terrain in two letters, as the board's cells and the pattern pictures name it."""
+
+EffectWords = Callable[[int | None], str]
+"""An effect's words for an amount of it, or (None) for choosing to resolve it."""
 
 
-def _counted(n: int, one: str, many: str) -> str:
-    return one if n == 1 else f"{n} {many}"
+def _items(verb: str, one: str, many: str, after: str = "") -> EffectWords:
+    return lambda n: f"{verb} {one if n is None or n == 1 else f'{n} {many}'}{after}"
 
 
-def _times(n: int, words: str) -> str:
-    return words if n == 1 else f"{words} ({n} times)"
+def _reach(words: str) -> EffectWords:
+    return lambda n: words if n is None else f"{words} {n}"
 
 
-_EFFECT_WORDS: tuple[Callable[[int], str], ...] = (
-    lambda n: f"{n} Sheep",
-    lambda n: "draw " + _counted(n, "a card", "cards"),
-    lambda n: "draw " + _counted(n, "a Plot", "Plots"),
-    lambda n: "draw " + _counted(n, "a Trinket", "Trinkets"),
-    lambda n: f"move your Shepherd {n}",
-    lambda n: f"move a Spirit {n}",
-    lambda n: _times(n, "trade with any Spirit on the board"),
-    lambda n: _times(n, "trade again with a Spirit on your tile"),
-    lambda n: "move " + _counted(n, "a tile", "tiles") + " as Aley does, free",
-    lambda n: _times(n, "swap a tile in hand with a Horizon tile"),
-    lambda n: _times(n, "refresh the Horizon"),
-)
+def _times(words: str, aside: str = "") -> EffectWords:
+    """`aside` is added to the choice, where there is room to say more."""
+    return lambda n: words + aside if n is None else words if n == 1 else f"{words} ({n} times)"
+
+
+# Each effect worded once, so a tile, a card and the choice of resolving it read alike.
+_EFFECT_WORDS: dict[str, EffectWords] = {
+    "sheep": lambda n: "collect the Sheep" if n is None else f"{n} Sheep",
+    "card": _items("draw", "a card", "cards"),
+    "plot": _items("draw", "a Plot", "Plots"),
+    "trinket": _items("draw", "a Trinket", "Trinkets"),
+    "shepherd": _reach("move your Shepherd"),
+    "spirit": _reach("move a Spirit"),
+    "trade_any": _times("trade with any Spirit on the board"),
+    "retrade": _times("trade again with a Spirit on your tile", ", even one already traded with"),
+    "move_tile": _items("move", "an unoccupied tile", "unoccupied tiles", " as Aley does, free"),
+    "horizon_swap": _times("swap a tile in your hand with a Horizon tile"),
+    "refresh_horizon": _times("refresh the Horizon"),
+}
+
+
+def effect_choice(kind: str) -> str:
+    """Choosing to resolve effect `kind`: one unit of it, or all of the Sheep or a move."""
+    return _EFFECT_WORDS[kind](None)
 
 
 def effects_text(amounts: Sequence[int]) -> str:
     """'2 Sheep, move your Shepherd 1'; 'nothing' when there is no effect."""
-    parts = [word(n) for word, n in zip(_EFFECT_WORDS, amounts, strict=True) if n]
+    parts = [_EFFECT_WORDS[kind](n) for kind, n in zip(EFFECT_KINDS, amounts, strict=True) if n]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -264,19 +283,6 @@ def catalogue() -> dict[str, Any]:
 # ------------------------------------------------------------------------ actions
 
 _DIRECTIONS = ("north", "east", "south", "west")
-_EFFECT_CHOICES = {
-    "sheep": "collect the Sheep",
-    "card": "draw a card",
-    "plot": "draw a Plot",
-    "trinket": "draw a Trinket",
-    "shepherd": "move your Shepherd",
-    "spirit": "move a Spirit",
-    "trade_any": "trade with any Spirit on the board",
-    "retrade": "trade with a Spirit on your tile, even one already traded with",
-    "move_tile": "move an unoccupied tile",
-    "horizon_swap": "swap a hand tile with a Horizon tile",
-    "refresh_horizon": "refresh the Horizon",
-}
 
 
 def _tile_name(tile: int) -> str:
@@ -331,7 +337,7 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
         where = f" at ({cell[0]}, {cell[1]})" if cell is not None else ""
         return f"choose {_tile_name(tile)}{where}"
     if action < A.DONE:
-        return _EFFECT_CHOICES[EFFECT_KINDS[action - A.EFFECT]]
+        return effect_choice(EFFECT_KINDS[action - A.EFFECT])
     if action == A.DONE:
         return "done"
     if action < A.SPIRIT_STEP:
@@ -339,9 +345,9 @@ def action_text(state: AridnykState, action: int, public: bool = False) -> str:
     if action < A.SPIRIT:
         return f"move the Spirit {_DIRECTIONS[action - A.SPIRIT_STEP]}"
     if action < A.TRADE:
-        return f"choose {SPIRITS[action - A.SPIRIT].capitalize()}"
+        return f"choose {SPIRIT_TITLES[action - A.SPIRIT]}"
     if action < A.DRAW_KIND:
-        return f"trade with {SPIRITS[action - A.TRADE].capitalize()}"
+        return f"trade with {SPIRIT_TITLES[action - A.TRADE]}"
     if action < A.DRAW_ROW:
         return "draw a Plot" if action - A.DRAW_KIND == A.PLOT_KIND else "draw a Trinket"
     if action < A.DRAW_DECK:

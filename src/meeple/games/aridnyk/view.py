@@ -33,6 +33,7 @@ from meeple.games.aridnyk.components import (
     TILES,
 )
 from meeple.games.aridnyk.text import (
+    ABBREVIATIONS,
     SPIRIT_TITLES,
     TERRAIN_TITLES,
     character_text,
@@ -46,7 +47,6 @@ PLACEHOLDER_LABEL = (
     " placeholder data: the 45 tiles, 54 Plots and 42 Trinkets are meeple's designed "
     "stand-ins, not the published components "
 )
-ABBREVIATIONS = {"woods": "Wd", "peaks": "Pk", "polonyna": "Pl", "river": "Rv", "lake": "Lk"}
 LETTERS = {"woods": "W", "peaks": "^", "polonyna": "P", "river": "R", "lake": "o"}
 """A terrain in one character, for the three-wide cells of a board on a narrow screen
 (none a Spirit's mark: those share the cells)."""
