@@ -74,9 +74,9 @@ def test_place_rotates_the_water_mask() -> None:
     lay.place(1, (5, 5), 1)
     assert lay.rot[1] == 1
     assert lay.water[1] == mask("es")
-    assert lay.terrain_at((5, 5)) == WATER
-    assert lay.terrain_at((0, 0)) == LAND
-    assert lay.terrain_at((1, 1)) == -1
+    assert lay.terrain[lay.at[(5, 5)]] == WATER
+    assert lay.terrain[lay.at[(0, 0)]] == LAND
+    assert (1, 1) not in lay.at
 
 
 def test_place_and_remove_errors() -> None:
@@ -357,20 +357,18 @@ def test_connected_without_ring_and_pieces() -> None:
     assert pieces.connected_without(0)
 
 
-def test_water_linked() -> None:
+def test_water_ends() -> None:
     lay = make([mask("ew"), mask("ew"), mask("ns"), mask("ns"), 0])
     lay.place(0, (0, 0))
     lay.place(1, (1, 0))
     lay.place(2, (0, 1))  # above tile 0: land side against land side
     lay.place(3, (0, 2))
     lay.place(4, (5, 5))
-    assert lay.water_linked(0, 1) and lay.water_linked(1, 0)
-    assert not lay.water_linked(0, 2)  # adjacent, but no water faces
-    assert lay.water_linked(2, 3)
-    assert not lay.water_linked(0, 3)  # not adjacent
-    assert not lay.water_linked(0, 4)
-    lay.remove(4)
-    assert not lay.water_linked(0, 4)
+    assert lay.water_ends(0) == [1, -1]  # east into tile 1; west into nothing
+    assert lay.water_ends(1) == [-1, 0]
+    assert lay.water_ends(2) == [3, -1]  # south faces tile 0's land side
+    assert lay.water_ends(3) == [-1, 2]
+    assert lay.water_ends(4) == []
 
 
 def test_neighbours_and_steps() -> None:

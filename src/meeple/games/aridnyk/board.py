@@ -253,11 +253,6 @@ class Layout:
 
     # -- looking -------------------------------------------------------------------
 
-    def terrain_at(self, cell: Cell) -> int:
-        """The terrain index of the tile on `cell`, or -1 when it is empty."""
-        t = self.at.get(cell)
-        return -1 if t is None else self.terrain[t]
-
     def neighbours(self, cell: Cell) -> list[tuple[int, int]]:
         """(side, tile) for each placed tile beyond a side of `cell`."""
         at = self.at
@@ -298,18 +293,6 @@ class Layout:
                 linked = u is not None and (self.water[u] >> OPPOSITE[s]) & 1
                 out.append(u if linked and u is not None else -1)
         return out
-
-    def water_linked(self, a: int, b: int) -> bool:
-        """Whether placed tiles a and b are adjacent with water edges facing each other."""
-        ca = self.cell[a]
-        cb = self.cell[b]
-        if ca is None or cb is None:
-            return False
-        d = (cb[0] - ca[0], cb[1] - ca[1])
-        if d not in DELTA:
-            return False
-        s = DELTA.index(d)
-        return bool((self.water[a] >> s) & 1 and (self.water[b] >> OPPOSITE[s]) & 1)
 
     # -- placement -----------------------------------------------------------------
 
