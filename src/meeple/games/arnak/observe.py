@@ -45,7 +45,8 @@ from meeple.games.arnak.rules import (
     RELOCATE_TO,
     TRAVEL,
 )
-from meeple.games.arnak.text import effect_text, prompt
+from meeple.games.arnak.text import prompt
+from meeple.games.arnak.words import tile_text
 
 _LOOKS = frozenset((LOOK_KEEP, LOOK_RETURN))
 """The pending decisions that show the deciding seat the cards it drew."""
@@ -83,8 +84,8 @@ def _static_sites(board: str) -> tuple[tuple[dict[str, Any], tuple[dict[str, int
 
 
 _STATIC = {board: _static_sites(board) for board in BOARDS}
-_CAMP_TEXT = tuple(effect_text(camp.effect) for camp in CAMPS)
-_TILE_TEXT = tuple(effect_text(tile.effect) for tile in SITE_TILES)
+_CAMP_TEXT = tuple(tile_text(camp) for camp in CAMPS)
+_TILE_TEXT = tuple(tile_text(tile) for tile in SITE_TILES)
 # Component ids by index: observations name a few dozen components per call.
 _CARD_ID = tuple(card.id for card in CARDS)
 _TILE_ID = tuple(tile.id for tile in SITE_TILES)

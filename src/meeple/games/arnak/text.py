@@ -1,4 +1,5 @@
-"""Arnak in words: effects, action strings, prompts and why an action is illegal."""
+"""Arnak's action strings, prompts and why an action is illegal (components in words:
+words.py)."""
 
 from __future__ import annotations
 
@@ -12,100 +13,19 @@ from meeple.games.arnak.components import (
     CARDS,
     GUARDIANS,
     ICONS,
-    RESOURCES,
     SLOT_EFFECTS,
     TEMPLE_STACKS,
-    Effect,
 )
+from meeple.games.arnak.words import amount, bag_text, boon_text, effect_text, price_text
 
 if TYPE_CHECKING:
     from meeple.games.arnak.rules import ArnakState
 
 
-def plural(name: str, n: int) -> str:
-    if n == 1:
-        return name
-    return name + ("es" if name.endswith("s") else "s")
-
-
-def amounts_text(amounts: tuple[int, ...], names: tuple[str, ...] = RESOURCES) -> str:
-    parts = [f"{n} {plural(name, n)}" for n, name in zip(amounts, names, strict=True) if n]
-    return " + ".join(parts) if parts else "nothing"
-
-
-def cost_text(cost: dict[str, Any]) -> str:
-    parts = []
-    plain = tuple(int(cost.get(r, 0)) for r in RESOURCES)
-    if any(plain):
-        parts.append(amounts_text(plain))
-    if cost.get("travel"):
-        parts.append(amounts_text(tuple(int(cost["travel"].get(i, 0)) for i in ICONS), ICONS))
-    if cost.get("hand_card"):
-        n = int(cost["hand_card"])
-        parts.append(f"{n} other {plural('card', n)} from your hand, put into play unused")
-    if cost.get("idol"):
-        parts.append(f"{cost['idol']} idol")
-    return " + ".join(parts) or "nothing"
-
-
-def effect_text(effect: Effect) -> str:
-    """A short plain-words reading of an effect (site tiles, boons, assistants, rows)."""
-    return "; ".join(_step_text(op, arg) for op, arg in effect if op != "action") or "nothing"
-
-
-def _step_text(op: str, arg: Any) -> str:
-    if op == "gain":
-        return f"gain {amounts_text(arg)}"
-    if op == "pay":
-        cost, then = arg
-        if set(cost) == {"hand_card"}:
-            n = int(cost["hand_card"])
-            cards = f"{n} other {plural('card', n)}" if n > 1 else "another card"
-            return f"put {cards} from your hand into play unused to {effect_text(then)}"
-        return f"pay {cost_text(cost)} to {effect_text(then)}"
-    if op == "choose_one":
-        return "either " + " or ".join(f"({effect_text(o)})" for o in arg)
-    if op == "choose_distinct":
-        count, options = arg
-        return f"{count} different of " + ", ".join(f"({effect_text(o)})" for o in options)
-    if op == "travel_icons":
-        return f"{amounts_text(arg, ICONS)} to travel this turn"
-    if op == "pass_round":
-        return "pass"
-    if op in ("draw", "fear", "upgrade", "draw_bottom"):
-        words = {
-            "draw": "draw",
-            "fear": "take Fear",
-            "upgrade": "upgrade",
-            "draw_bottom": "draw from the bottom",
-        }
-        return words[op] + (f" x{arg}" if arg != 1 else "")
-    if op == "exile":
-        return "exile a card" + (" (optional)" if arg.get("optional") else "")
-    if op == "pay_required":
-        return "put a card from hand into play unused"
-    if op == "take_assistant":
-        return "take a silver assistant"
-    if op == "upgrade_assistant":
-        return "upgrade an assistant to gold"
-    if op == "rescue_assistant":
-        return "rescue an assistant"
-    if op == "gain_artifact_free":
-        return "gain an artifact free"
-    if op == "overcome_free":
-        return "overcome a guardian at your site free"
-    if op == "refresh_assistant":
-        return "refresh an assistant"
-    if op == "buy":
-        what = "an item or artifact" if arg["type"] == "either" else "an " + arg["type"]
-        return f"buy {what} {arg.get('discount', 0)} cheaper"
-    return op.replace("_", " ")
-
-
 def card_name(c: int) -> str:
     card = CARDS[c]
     if card.kind == "basic":  # two of each name, told apart by their travel icon
-        return f"{card.name} ({amounts_text(card.travel, ICONS)})"
+        return f"{card.name} ({bag_text(card.travel, ICONS)})"
     return card.name
 
 
@@ -159,8 +79,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
         card = CARDS[action - A.CARD]
-        money = plural("coin" if card.kind == "item" else "compass", card.cost)
-        return f"buy {name} ({card.cost} {money})"
+        return f"buy {name} ({amount(card.cost, 'coin' if card.kind == 'item' else 'compass')})"
     if action < A.OVERCOME:
         site = action - A.SITE
         name = _site_name(state, site)
@@ -202,9 +121,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         return words.get(str(kind), f"use assistant {a.id} ({a.nickname})")
     if action < A.OPTION:
         g = GUARDIANS[action - A.BOON]
-        if g.boon_travel is not None:
-            return f"spend guardian {g.id}'s boon ({amounts_text(g.boon_travel, ICONS)})"
-        return f"use guardian {g.id}'s boon: {effect_text(g.boon)}"
+        verb = "spend" if g.boon_travel is not None else "use"
+        return f"{verb} guardian {g.id}'s boon: {boon_text(g)}"
     if action < A.UPGRADE:
         return _option_text(state, frame, action - A.OPTION)
     if action < A.COINS_FOR_PLANE:
@@ -229,7 +147,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action == A.YES and frame is not None and kind == "offer":
         if frame[2] is None:
             return f"yes: {offered(state, frame)}"
-        return f"pay {cost_text(frame[2])}: {offered(state, frame)}"
+        return f"{price_text(frame[2])}: {offered(state, frame)}"
     return fixed[action]
 
 
@@ -251,7 +169,7 @@ def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> st
         if k < len(options):
             option = options[k]
             if option and option[0][0] == "_research":
-                return f"research with a discount of {amounts_text(option[0][1][1])}"
+                return f"research {bag_text(option[0][1][1])} cheaper"
             return effect_text(option)
     if kind == "look_count":
         return f"draw {k + 1} card{'s' if k else ''}"
@@ -308,7 +226,7 @@ def prompt(state: ArnakState) -> str:
     if frame[0] == "offer":  # the effect itself: a bought artifact's, a price's reward
         if frame[2] is None:
             return f"use this effect now, free? {offered(state, frame)}"
-        return f"pay {cost_text(frame[2])} for this? {offered(state, frame)}"
+        return f"{price_text(frame[2])} for this? {offered(state, frame)}"
     return PROMPTS.get(frame[0], "decide")
 
 

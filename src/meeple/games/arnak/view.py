@@ -18,14 +18,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.arnak.catalogue import (
-    amount,
-    boon_text,
-    effect_text,
-    guardian_cost_text,
-    listing,
-    tile_text,
-)
 from meeple.games.arnak.components import (
     ASSISTANTS,
     CAMPS,
@@ -39,6 +31,14 @@ from meeple.games.arnak.components import (
     TEMPLE_STACKS,
     TRACKS,
     Card,
+)
+from meeple.games.arnak.words import (
+    amount,
+    boon_text,
+    effect_text,
+    guardian_cost_text,
+    listing,
+    tile_text,
 )
 
 GAME_OVER = -4
