@@ -10,7 +10,7 @@ bonus tiles and the rival's next tiles are hidden until someone looks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeple.core.game import TERMINAL
 from meeple.core.rng import Rng, mix_seed
@@ -33,28 +33,32 @@ from meeple.games.arnak.components import (
     TEMPLE_STACKS,
     VP_PER_IDOL,
 )
-from meeple.games.arnak.rival import OPEN, THEIRS, YOURS, objective_value
+from meeple.games.arnak.rival import OPEN, THEIRS, YOURS, idol_kind_name, objective_value
 from meeple.games.arnak.rules import (
     _CARD_VP_OF,
     _RESEARCH_VP,
     _TEMPLE_VP_OF,
+    BLOCKED,
     GUARDIAN_TO,
     GUARDIAN_VP,
     LOOK_KEEP,
     LOOK_RETURN,
     RELOCATE_TO,
+    RIVAL,
+    SEQ,
+    SITE_SLOTS,
+    SLOT_SITE,
     TRAVEL,
+    ArnakState,
 )
 from meeple.games.arnak.text import prompt
+from meeple.games.arnak.travel import add, deficit
 from meeple.games.arnak.words import tile_text
 
 _LOOKS = frozenset((LOOK_KEEP, LOOK_RETURN))
 """The pending decisions that show the deciding seat the cards it drew."""
 _MOVES = frozenset((RELOCATE_TO, GUARDIAN_TO))
 """The pending decisions that move a piece from a site already chosen (frame[3])."""
-
-if TYPE_CHECKING:
-    from meeple.games.arnak.rules import ArnakState
 
 
 def _icons(values: tuple[int, ...]) -> dict[str, int]:
@@ -63,8 +67,6 @@ def _icons(values: tuple[int, ...]) -> dict[str, int]:
 
 def _static_sites(board: str) -> tuple[tuple[dict[str, Any], tuple[dict[str, int], ...]], ...]:
     """What never changes about each site of `board`: its fields and its spaces' costs."""
-    from meeple.games.arnak.rules import SITE_SLOTS
-
     out = []
     for site, space in enumerate(BOARDS[board]):
         fields = {
@@ -103,8 +105,6 @@ SiteRow = tuple[
 def _site_rows(board: str) -> tuple[SiteRow, ...]:
     """`_STATIC[board]` flattened for `_sites`: the site, its fields in order, and each
     space's slot with its travel cost."""
-    from meeple.games.arnak.rules import SITE_SLOTS
-
     return tuple(
         (
             site,
@@ -120,18 +120,11 @@ def _site_rows(board: str) -> tuple[SiteRow, ...]:
     )
 
 
-def _marks() -> tuple[int, int]:
-    from meeple.games.arnak.rules import BLOCKED, RIVAL
-
-    return RIVAL, BLOCKED
-
-
 _SITE_ROWS = {board: _site_rows(board) for board in BOARDS}
-_RIVAL, _BLOCKED = _marks()
 
 
 def _sites(state: ArnakState) -> list[dict[str, Any]]:
-    rival, blocked = _RIVAL, _BLOCKED
+    rival, blocked = RIVAL, BLOCKED
     occ = state._occ
     tiles = state._tile
     guardians = state._guardian
@@ -178,8 +171,6 @@ def _sites(state: ArnakState) -> list[dict[str, Any]]:
 
 
 def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
-    from meeple.games.arnak.rival import idol_kind_name
-
     seats = state._seats
     track = state._track
     nodes = track.nodes
@@ -369,8 +360,6 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
 def paying_site(state: ArnakState) -> int:
     """The site whose travel cost the pending payment is for, or -1 (a guardian's or a
     card's cost): a site's sequence, below the payment, places the archaeologist next."""
-    from meeple.games.arnak.rules import SEQ, SLOT_SITE
-
     stack = state._stack
     if len(stack) > 1:
         below = stack[-2]
@@ -467,8 +456,6 @@ def _drawn(state: ArnakState, q: int) -> tuple[int, tuple[int, ...]]:
 def _can_settle(state: ArnakState, q: int) -> bool:
     """Can seat q, holding its re-dealt hand, finish the decisions it has begun: a
     travel cost it chose to pay, or a choice (such as where to dig) it was offered?"""
-    from meeple.games.arnak.travel import add, deficit
-
     for frame in state._stack:
         if (
             frame[1] == q
@@ -594,8 +581,6 @@ _ARROW = {"left": 0, "right": 1}
 
 
 def _board_travel(board: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    from meeple.games.arnak.rules import SITE_SLOTS
-
     return tuple(
         tuple(
             CAMP_TRAVEL[slot - 2 * site] if site < 5 else space.travel for slot in SITE_SLOTS[site]
