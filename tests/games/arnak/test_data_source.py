@@ -8,6 +8,11 @@ from pathlib import Path
 
 import pytest
 
+import meeple
+from meeple.games.arnak.catalogue import catalogue
+from meeple.games.arnak.components import PLACEHOLDER_DATA, PLACEHOLDERS, SOLO_TILES
+from meeple.games.arnak.game import PLACEHOLDER_NOTE
+
 ROOT = Path(__file__).resolve().parents[3]
 REFERENCE = ROOT.parent / "shared" / "reference" / "arnak"
 DATA = ROOT / "src" / "meeple" / "games" / "arnak" / "data"
@@ -51,3 +56,19 @@ def test_every_record_says_where_it_comes_from() -> None:
     assert all(counts.values()), counts
     solo = json.loads((DATA / "solo.json").read_text())
     assert {t["arrow_provenance"] for t in solo["tiles"]} == {"placeholder"}
+
+
+def test_the_placeholder_flag_and_note_follow_the_data() -> None:
+    # what the data mark as placeholder is what the flag and the note tell: the solo
+    # rival's tile-back arrows, in solo games only
+    assert sorted(PLACEHOLDERS) == sorted(("solo.json", t.id, "arrow") for t in SOLO_TILES)
+    solo = json.loads((DATA / "solo.json").read_text())
+    assert all("no public source gives" in t["arrow_source"] for t in solo["tiles"])
+    assert PLACEHOLDER_DATA and catalogue()["placeholder"]
+    assert "the solo rival's tile-back decision arrows are meeple's placeholder" in (
+        PLACEHOLDER_NOTE
+    )
+    for players in (1, 2, 3, 4):
+        info = meeple.load_game("arnak", players=players).info
+        assert info.placeholder_data == (players == 1)
+        assert info.notes == ((PLACEHOLDER_NOTE,) if players == 1 else ())

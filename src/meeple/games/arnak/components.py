@@ -737,6 +737,32 @@ OBJECTIVES: tuple[Objective, ...] = _DATA["objectives"]
 OBJECTIVE_POINTS: tuple[int, int] = _DATA["objective_points"]
 """The rival's points for an objective, and for the first one when it is doubled."""
 BOARD_NAMES: tuple[str, ...] = ("bird", "snake")
-PLACEHOLDER_DATA = True
-"""The solo rival's tile-back arrows are meeple's placeholder; every other record is a
-cross-checked fact of the reference."""
+
+
+def _placeholders() -> tuple[tuple[str, str, str], ...]:
+    """Every datum the data files mark as meeple's placeholder: (file, record id, field),
+    the field being what a `<field>_provenance` covers ("" for a record's `provenance`)."""
+    found: list[tuple[str, str, str]] = []
+
+    def walk(name: str, node: Any, record: str) -> None:
+        if isinstance(node, dict):
+            record = str(node.get("id", record))
+            for key, value in node.items():
+                if key.endswith("provenance") and value == "placeholder":
+                    found.append((name, record, key.removesuffix("provenance").rstrip("_")))
+                walk(name, value, record)
+        elif isinstance(node, list):
+            for value in node:
+                walk(name, value, record)
+
+    folder = resources.files("meeple.games.arnak").joinpath("data")
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".json"):
+            walk(path.name, msgspec.json.decode(path.read_bytes()), "")
+    return tuple(found)
+
+
+PLACEHOLDERS: tuple[tuple[str, str, str], ...] = _placeholders()
+PLACEHOLDER_DATA: bool = bool(PLACEHOLDERS)
+"""True while any datum is meeple's placeholder rather than a cross-checked fact of the
+reference (today: the solo rival's tile-back arrows, `arrow_provenance` in solo.json)."""

@@ -15,8 +15,16 @@ from meeple.core.game import (
 )
 from meeple.errors import OptionError
 from meeple.games.arnak.actions import NUM_ACTIONS
-from meeple.games.arnak.components import PLACEHOLDER_DATA, ROUND_FIVE_SKIP
+from meeple.games.arnak.components import PLACEHOLDERS, ROUND_FIVE_SKIP
 from meeple.games.arnak.rules import ArnakState
+
+PLACEHOLDER_NOTE = (
+    "Every card, guardian, site, assistant, idol, research and temple fact is from the "
+    "cross-checked reference; the solo rival's tile-back decision arrows are meeple's "
+    "placeholder (no public source gives them)."
+)
+"""What a game with placeholder data tells its players: it names what `PLACEHOLDERS`
+finds in the data (checked by tests/games/arnak/test_data_source.py)."""
 
 SOLO = (1, 1)
 OPTIONS = {
@@ -88,11 +96,8 @@ class ArnakGame(Game):
         if values["rival_skips_green_buy_item"]:
             skips.add("green_buy_item")
         self.round_five_skip = frozenset(skips)
-        notes = (
-            "Every card, guardian, site, assistant, idol, research and temple fact is from "
-            "the cross-checked reference; the solo rival's tile-back decision arrows are "
-            "meeple's placeholder (no public source gives them).",
-        )
+        # solo.json is read by the solo rival alone: its placeholders touch no other game
+        placeholder = any(players == 1 or name != "solo.json" for name, _, _ in PLACEHOLDERS)
         self.info = GameInfo(
             name="arnak",
             title="Lost Ruins of Arnak",
@@ -102,8 +107,8 @@ class ArnakGame(Game):
             num_distinct_actions=NUM_ACTIONS,
             options=OPTIONS,
             values=values,
-            placeholder_data=PLACEHOLDER_DATA and players == 1,
-            notes=notes if players == 1 else (),
+            placeholder_data=placeholder,
+            notes=(PLACEHOLDER_NOTE,) if placeholder else (),
         )
 
     @staticmethod
