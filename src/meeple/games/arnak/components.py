@@ -10,6 +10,7 @@ pairs that `effects.py` interprets; an unknown step is a data error at import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any, Literal, NamedTuple
 
 import msgspec
@@ -755,7 +756,7 @@ def _placeholders() -> tuple[tuple[str, str, str], ...]:
             for value in node:
                 walk(name, value, record)
 
-    folder = resources.files("meeple.games.arnak").joinpath("data")
+    folder = resources.files(__package__).joinpath("data")
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if path.name.endswith(".json"):
             walk(path.name, msgspec.json.decode(path.read_bytes()), "")
