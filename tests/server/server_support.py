@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 
 import meeple
 from meeple.server.protocol import ServerMessage
+from meeple.store import StoredSeat, StoredTable
 
 with warnings.catch_warnings():
     # Starlette prefers the httpx2 package; httpx works the same for these tests.
@@ -31,6 +32,21 @@ def seat_log(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
         log.append({"seat": who, "text": text})
         state.apply_action(action)
     return log
+
+
+def stored_table(table_id: str) -> StoredTable:
+    """A two-player Anludim table as the store keeps it: a person and a random bot."""
+    return StoredTable(
+        id=table_id,
+        game="anludim",
+        players=2,
+        options={},
+        seed=1,
+        status="playing",
+        owner_token_hash="0" * 64,
+        current_player=0,
+        seats=[StoredSeat(seat=0, kind="human"), StoredSeat(seat=1, kind="bot", spec="random")],
+    )
 
 
 def database(tmp_path: Path) -> str:

@@ -19,13 +19,14 @@ from server_support import (
     next_message,
     play_until,
     seat_log,
+    stored_table,
 )
 from typer.testing import CliRunner
 
 import meeple
 from meeple.cli.app import app as cli
 from meeple.server import create_app
-from meeple.store import ActionWriter, Store, StoredSeat, StoredTable, StoreError
+from meeple.store import ActionWriter, Store, StoreError
 
 
 def test_restart_in_the_middle_of_a_game_and_finish_it(tmp_path: Path) -> None:
@@ -92,23 +93,9 @@ def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
     assert shown["log"] == seat_log(record, 1)[:step]
 
 
-def _table(table_id: str) -> StoredTable:
-    return StoredTable(
-        id=table_id,
-        game="anludim",
-        players=2,
-        options={},
-        seed=1,
-        status="playing",
-        owner_token_hash="0" * 64,
-        current_player=0,
-        seats=[StoredSeat(seat=0, kind="human"), StoredSeat(seat=1, kind="bot", spec="random")],
-    )
-
-
 def test_store_appends_in_order_only(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'deep' / 'er' / 'm.db'}")  # folders are made
-    store.create_table(_table("a"))
+    store.create_table(stored_table("a"))
     store.append_action("a", 0, 0, 5, 1, "playing")
     with pytest.raises(StoreError, match="not the next"):
         store.append_action("a", 0, 0, 6, 1, "playing")
@@ -126,7 +113,7 @@ def test_store_appends_in_order_only(tmp_path: Path) -> None:
 
 def test_store_takes_back_the_last_moves_of_a_table_that_holds_them(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'm.db'}")
-    store.create_table(_table("a"))
+    store.create_table(stored_table("a"))
     for index, action in enumerate((5, 6, 7)):
         store.append_action("a", index, 0, action, 0, "playing")
     with pytest.raises(StoreError, match="does not hold 2 actions"):
@@ -142,7 +129,7 @@ def test_store_takes_back_the_last_moves_of_a_table_that_holds_them(tmp_path: Pa
 
 def test_store_in_memory_and_bad_urls() -> None:
     store = Store("sqlite://")
-    store.create_table(_table("m"))
+    store.create_table(stored_table("m"))
     assert store.unfinished() == ["m"]
     store.close()
     with pytest.raises(StoreError, match="not a URL"):
@@ -217,7 +204,7 @@ def test_writer_commits_many_tables_in_one_batch_and_fails_only_the_bad_one(
     with store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     for name in ("a", "b", "c"):
-        store.create_table(_table(name))
+        store.create_table(stored_table(name))
     writer = ActionWriter(store)
 
     async def play() -> list[BaseException | None]:

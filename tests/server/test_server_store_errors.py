@@ -11,33 +11,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_support import stored_table
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
 import meeple.server.tables as tables
 from meeple.store import Store, StoreError
-from meeple.store.repository import StoredSeat, StoredTable
-
-
-def _table(table_id: str) -> StoredTable:
-    return StoredTable(
-        id=table_id,
-        game="anludim",
-        players=2,
-        options={},
-        seed=1,
-        status="playing",
-        owner_token_hash="0" * 64,
-        current_player=0,
-        seats=[StoredSeat(0, "bot", "random", taken=True), StoredSeat(1, "bot", "random")],
-    )
 
 
 def test_an_in_memory_database_keeps_a_writer_s_moves_while_other_threads_read() -> None:
     # One connection serves every thread: a reader's rollback used to end the writer's
     # transaction half-way, and the next move was refused as out of order.
     store = Store("sqlite://")
-    store.create_table(_table("t1"))
+    store.create_table(stored_table("t1"))
     done = threading.Event()
     failures: list[BaseException] = []
 
@@ -67,7 +53,7 @@ def test_an_in_memory_database_keeps_a_writer_s_moves_while_other_threads_read()
 
 def test_a_database_error_is_a_store_error(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'meeple.db'}")
-    store.create_table(_table("t1"))
+    store.create_table(stored_table("t1"))
     with store.engine.begin() as connection:
         connection.execute(text("DROP TABLE meeple_seat_names"))
     with pytest.raises(StoreError, match="the table was not read: no such table: meeple_seat"):
