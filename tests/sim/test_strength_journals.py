@@ -60,6 +60,23 @@ def test_a_kept_journal_reads_and_rates(path: Path) -> None:
     assert all(settings is not None for _, settings in journal.played.values())
 
 
+@pytest.mark.parametrize("path", JOURNALS, ids=lambda path: path.name)
+def test_a_kept_journal_opens_for_a_run_of_its_configuration(path: Path, tmp_path: Path) -> None:
+    """What `--journal` does with it: options added to the game since its header was
+    written count at their defaults, the way its games were played."""
+    header = Journal.read(path).header
+    copy = tmp_path / path.name
+    copy.write_bytes(path.read_bytes())
+    game = meeple.load_game(header.game, players=header.players, **header.options)
+    assert Journal.open(copy, game).played.keys() == Journal.read(path).played.keys()
+    other = {"arnak": {"board": "snake"}, "anludim": {"tie_order": "from_trigger"}}.get(
+        header.game, {"characters": True}
+    )
+    assert all(header.options.get(k) != v for k, v in other.items())
+    with pytest.raises(RecordError, match="give this run another file"):
+        Journal.open(copy, meeple.load_game(header.game, players=header.players, **other))
+
+
 def changed_seats(path: Path) -> list[str]:
     """What the journal's own check refuses: the seats whose specs mean other settings
     today, one message per game."""

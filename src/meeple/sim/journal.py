@@ -37,7 +37,8 @@ import msgspec
 
 from meeple import agents
 from meeple.core.game import Game
-from meeple.errors import RecordError
+from meeple.core.registry import load_game
+from meeple.errors import MeepleError, RecordError
 from meeple.sim.parallel import Backend, GameJob, OnResult
 from meeple.sim.runner import GameResult
 
@@ -99,6 +100,26 @@ def _header_of(game: Game) -> Header:
     # Through JSON, so that the options compare as they will read back from the file.
     options = json.loads(json.dumps(dict(game.info.values), sort_keys=True))
     return Header(MAGIC, VERSION, game.info.name, game.info.players, options)
+
+
+def _same_run(found: Header, expected: Header) -> bool:
+    """Whether two journal headers name one configuration. An option a header lacks was
+    added to the game after that header was written: its games were played as the option
+    plays when it is not given, so it counts at that value."""
+    if found == expected:
+        return True
+    if (found.game, found.players) != (expected.game, expected.players):
+        return False
+    return _resolved(found) == _resolved(expected)
+
+
+def _resolved(header: Header) -> Header:
+    """The header with every option the game has today, at the value it takes from the
+    header's own options (the header itself where the game refuses them now)."""
+    try:
+        return _header_of(load_game(header.game, players=header.players, **header.options))
+    except MeepleError:  # an option the game has dropped, or a value it refuses now
+        return header
 
 
 def _differences(found: Header, expected: Header) -> str:
@@ -251,7 +272,7 @@ def _read(
                 ) from None
             if expected is None:
                 expected = header
-            elif header != expected:
+            elif not _same_run(header, expected):
                 raise RecordError(
                     f"journal {where} holds {_differences(header, expected)}; "
                     "give this run another file"
@@ -267,7 +288,7 @@ def _read(
                 again = msgspec.convert(value, Header)
             except msgspec.ValidationError as exc:
                 raise RecordError(f"journal {where}, line {number}: {exc}") from None
-            if again != expected:
+            if not _same_run(again, expected):
                 raise RecordError(
                     f"journal {where}, line {number}: a header of {_differences(again, expected)}"
                 )
