@@ -275,3 +275,17 @@ def test_a_table_this_meeple_cannot_rebuild_is_ended_and_says_why(tmp_path: Path
         again = client.post(f"/api/tables/{moved_id}/again", json={"token": token})
         assert again.status_code == 200, again.text
         assert again.json()["table"]["id"] != moved_id
+
+
+def test_a_stopped_server_leaves_every_table_in_the_database_file(tmp_path: Path) -> None:
+    """A copy of the file alone, taken once the server has stopped, is a backup: the
+    write-ahead log is folded into it on the way out."""
+    url = database(tmp_path)
+    with TestClient(create_app(url)) as client:
+        table_id = create(client, ["human", "random"], seed=2)["table"]["id"]
+    backup = tmp_path / "backup" / "meeple.db"
+    backup.parent.mkdir()
+    backup.write_bytes((tmp_path / "meeple.db").read_bytes())
+    store = Store(f"sqlite:///{backup}")
+    assert [t.id for t in store.list_tables()] == [table_id]
+    store.close()

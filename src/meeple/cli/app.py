@@ -1094,7 +1094,10 @@ def serve(
         console.print(
             f"database {shown_url(store.url)}; Ctrl+C stops the server", style="dim", markup=False
         )
-    _run_server(server, host, port)
+    try:
+        _run_server(server, host, port)
+    finally:
+        store.close()  # the database file then holds every table (a copy is a backup)
 
 
 def main() -> None:

@@ -222,6 +222,7 @@ def create_app(
     ./var/meeple.db). `bot_delay` seconds pass before each bot move is played, so people
     can follow them. Unfinished tables are resumed when the app starts; a table no one
     has played at or visited for `abandon_after` hours is abandoned (0: never)."""
+    owned = store is None  # a store handed in is closed by whoever made it
     store = store or Store(database_url)
     manager = TableManager(store, bot_delay=bot_delay, abandon_after=abandon_after)
     summaries = []
@@ -238,6 +239,8 @@ def create_app(
             yield
         finally:
             await manager.stop()
+            if owned:
+                store.close()
 
     app = FastAPI(
         title="meeple server",

@@ -12,6 +12,7 @@ returns), though not necessarily a power loss of the whole machine.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
@@ -315,6 +316,11 @@ class Store:
             ) from None
 
     def close(self) -> None:
+        """Close every connection. An SQLite file's write-ahead log is folded into the
+        file first, so the file alone holds every table (a copy of it is a backup)."""
+        if self.engine.url.get_backend_name() == "sqlite" and not _is_memory(self.engine.url):
+            with contextlib.suppress(SQLAlchemyError), self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         self.engine.dispose()
 
     @contextmanager
