@@ -75,3 +75,18 @@ def test_simulate_aridnyk(runner: CliRunner) -> None:
     data = json.loads(result.stdout)
     assert data["games"] == 6 and data["players"] == 3
     assert sum(data["wins"]) >= 6
+
+
+def test_a_replay_without_a_seat_reads_as_a_spectator(runner: CliRunner, tmp_path: Path) -> None:
+    """No seat is "you": every move reads in the third person, and one player is one."""
+    path = tmp_path / "solo.json"
+    state = meeple.load_game("aridnyk", players=1).new_initial_state(seed=3)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    path.write_text(json.dumps(state.to_record()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    moves = [line for line in result.stdout.splitlines() if re.match(r"\s*\d+\. seat 0: ", line)]
+    assert len(moves) == len(state.history())
+    assert not [line for line in moves if re.search(r"\byour?\b", line)]
+    assert "Aridnyk, 1 player, seed 3" in " ".join(result.stdout.split())

@@ -19,7 +19,8 @@ def _saved_after(runner: CliRunner, tmp_path: Path, moves: int) -> Path:
     keys = "1\n" * moves + f"q\n{path}\n"
     result = runner.invoke(app, ["play", "anludim", "--seed", "6"], input=keys)
     assert result.exit_code == 0, result.output
-    assert f"go on with: meeple play anludim --resume {path}" in result.stdout
+    hint = f"go on with: meeple play anludim --resume {path} --seat 0 --bots random"
+    assert hint in result.stdout
     return path
 
 

@@ -48,6 +48,7 @@ from meeple.core.game import Game, State, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
+from meeple.core.wording import counted
 from meeple.errors import MeepleError, OptionError, RecordError
 from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
 from meeple.sim.bench import bench as run_bench
@@ -327,7 +328,7 @@ def play(
         # The seed decides every hidden card: it is shown once the game is over, where
         # no one at the screen can work the bots' hands or another player's out of it.
         console.print(f"[bold]{configured.info.title}[/] ({who})")
-        finished = Session(state, seats, console, save, auto=auto).run()
+        finished = Session(state, seats, console, save, auto=auto, started_as=(seat, bots)).run()
         if finished and given_seed is None:
             console.print(f"play this deal again with --seed {seed}", style="dim")
 
@@ -371,7 +372,7 @@ def _play_on(
     )
     if state.is_terminal():
         console.print("this game is already over", style="dim")
-    Session(state, seats, console, save, log=log, auto=auto).run()
+    Session(state, seats, console, save, log=log, auto=auto, started_as=(seat, bots)).run()
 
 
 # --- simulate -------------------------------------------------------------------------
@@ -547,7 +548,7 @@ def simulate(
         }
         summary = summarize(results, n, extra, bots=names, rotate=rotate)
         if plot is not None:
-            title = f"{configured.info.title}: {games} games, {n} players"
+            title = f"{configured.info.title}: {counted(games, 'game')}, {counted(n, 'player')}"
             _summary_plot(plot, summary, results, title)
         if csv_file is not None:
             _write_text(csv_file, games_csv(results, n), "CSV file")
@@ -581,7 +582,8 @@ def _standings_table(result: TournamentResult) -> Table:
     # a journal can hold pairs that played different numbers of games
     per_pair = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(result.games_per_pair)
     table = Table(
-        title=f"{result.game}, {result.players} players: round robin, {per_pair} games per pair",
+        title=f"{result.game}, {counted(result.players, 'player')}: round robin, "
+        f"{per_pair} games per pair",
         title_justify="left",
     )
     ranked = result.ranked()
@@ -722,7 +724,9 @@ def tournament(
             "seconds": round(elapsed, 3),
             **_journal_json(where, journal),
         }
-        title = f"{configured.info.title}, {result.players} players: {games} games per pair"
+        title = (
+            f"{configured.info.title}, {counted(result.players, 'player')}: {games} games per pair"
+        )
         _report_round_robin(result, title, json_out, csv_file, plot, extra, notes)
 
 
@@ -775,7 +779,7 @@ def journal(
         note = f"{len(result.results)} games between two bots in {path}"
         if left_out:
             note += f"; {left_out} others (a bot against itself, or three bots and more) left out"
-        title = f"{result.game}, {result.players} players: {len(result.results)} games"
+        title = f"{result.game}, {counted(result.players, 'player')}: {len(result.results)} games"
         _report_round_robin(result, title, json_out, csv_file, plot, {"left_out": left_out}, [note])
 
 
@@ -832,14 +836,16 @@ def replay(
         console = out()
         actions: list[int] = record["actions"]
         console.print(
-            f"[bold]{state.game.info.title}[/], {n} players, seed {state.seed}, "
+            f"[bold]{state.game.info.title}[/], {counted(n, 'player')}, seed {state.seed}, "
             f"{len(actions)} decisions"
         )
         i = 0
         while i < len(actions):
             action = actions[i]
             p = state.current_player
-            own = seat is None or p == seat
+            # a seat reads its own moves as it chose them; without one, all read as a
+            # spectator reads them (in the third person: no seat is "you")
+            own = p == seat
             text = state.action_to_string(action) if own else state.public_action_string(action)
             if step:
                 console.print(state.game.render(state.observation(p if seat is None else seat)))
@@ -874,7 +880,7 @@ def replay(
 
 def _bench_table(result: BenchResult) -> Table:
     table = Table(
-        title=f"{result.game}, {result.players} players: "
+        title=f"{result.game}, {counted(result.players, 'player')}: "
         + ("one run" if len(result.runs) == 1 else f"medians of {len(result.runs)} runs"),
         title_justify="left",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -154,9 +155,12 @@ class Session:
         save: Path | None = None,
         log: Sequence[tuple[int, str]] = (),
         auto: bool = False,
+        started_as: tuple[int, str] | None = None,
     ) -> None:
         """`log`: the moves played before this session (see `resumed`); `auto`: a
-        person's decision with a single choice is taken for them."""
+        person's decision with a single choice is taken for them; `started_as`: the --seat and
+        --bots it was started with, which the hint to resume it repeats."""
+        self.started_as = started_as
         self.state = state
         self.game = state.game
         self.seats = list(seats)
@@ -381,8 +385,12 @@ class Session:
             self.resume_hint(self.save)
 
     def resume_hint(self, path: Path) -> None:
+        again = f"meeple play {self.game.info.name} --resume {shlex.quote(str(path))}"
+        if self.started_as is not None:  # the same people and bots: a record holds neither
+            seat, bots = self.started_as
+            again += f" --seat {seat} --bots {shlex.quote(bots)}"
         self.console.print(
-            f"go on with: meeple play {self.game.info.name} --resume {path}",
+            f"go on with: {again}",
             style="dim",
             markup=False,
             soft_wrap=True,

@@ -27,6 +27,7 @@ from typing import Any
 import meeple
 from meeple.core.game import Game, State
 from meeple.core.rng import Rng
+from meeple.core.wording import counted
 from meeple.rl.errors import missing_extra
 from meeple.rl.pettingzoo import MeepleAECEnv
 
@@ -263,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps({**result.to_json(), "breakdown": parts}, indent=2))
         return
     runs = "one run" if args.repeats == 1 else f"medians of {args.repeats} runs"
-    print(f"{result.game}, {result.players} players: {runs}")
+    print(f"{result.game}, {counted(result.players, 'player')}: {runs}")
     print(f"  raw engine               {result.raw_dps:10,.0f} decisions/s")
     print(
         f"  AEC env, observations    {result.observed_dps:10,.0f} decisions/s"

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.wording import counted
 from meeple.games.aridnyk.board import rotate_mask
 from meeple.games.aridnyk.components import (
     CHARACTER_NAMES,
@@ -327,7 +328,7 @@ def _header(obs: Mapping[str, Any]) -> Text:
         ("Aridnyk", "bold"),
         f"  {_title(obs.get('season', '')).capitalize()} · "
         f"{f'{played} turns played' if over else f'turn {played + 1}'} · "
-        f"{obs.get('players')} players · ",
+        f"{counted(obs.get('players', 0), 'player')} · ",
         (
             "spectator's view" if obs.get("you") is None else f"you are seat {obs.get('you')}",
             "bold cyan",

@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.wording import counted
 from meeple.games.arnak.components import (
     ASSISTANTS,
     CAMPS,
@@ -193,7 +194,7 @@ def _header(obs: Mapping[str, Any]) -> Text:
     players = obs.get("players", 0)
     text = Text.assemble(
         ("Lost Ruins of Arnak", "bold"),
-        f"  {board.capitalize()} Temple side · {players} player{'s' if players != 1 else ''}",
+        f"  {board.capitalize()} Temple side · {counted(players, 'player')}",
     )
     if obs.get("solo"):
         level = obs.get("difficulty")
