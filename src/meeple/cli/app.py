@@ -878,9 +878,16 @@ def replay(
 # --- bench ----------------------------------------------------------------------------
 
 
+def _options_shown(options: dict[str, Any]) -> str:
+    """(board=snake): the options of a run that are not at their defaults."""
+    shown = ", ".join(f"{k}={typed_value(v)}" for k, v in options.items())
+    return f" ({shown})" if shown else ""
+
+
 def _bench_table(result: BenchResult) -> Table:
     table = Table(
-        title=f"{result.game}, {counted(result.players, 'player')}: "
+        title=f"{result.game}{_options_shown(result.options)}, "
+        f"{counted(result.players, 'player')}: "
         + ("one run" if len(result.runs) == 1 else f"medians of {len(result.runs)} runs"),
         title_justify="left",
     )

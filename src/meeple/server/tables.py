@@ -476,8 +476,12 @@ class TableManager:
                 f"{game.info.players} players need {game.info.players} seats, "
                 f"not {len(seats)}: one entry per seat, 'human' or an agent spec"
             )
-        if isinstance(seed, int) and seed >= 2**63:  # the database's bound comes first
-            raise BadRequest("seed must be below 2**63 (it is stored as a 64-bit integer)")
+        if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed < 2**63:
+            # the database's bound, not the games' 2**64
+            raise BadRequest(
+                "seed must be a non-negative integer below 2**63 (it is stored as a 64-bit "
+                f"integer), not {shown_repr(seed)}"
+            )
         seed = check_seed(seed)
         table_id = secrets.token_urlsafe(8)
         owner = new_token()

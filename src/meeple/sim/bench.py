@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from statistics import median
 from typing import Any
 
@@ -83,6 +83,7 @@ class BenchResult:
     runs: list[BenchRun]
     ismcts_note: str | None = None
     speedup: SpeedUp | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # those not at their defaults
 
     def _median(self, name: str) -> float:
         return float(median(getattr(run, name) for run in self.runs))
@@ -120,6 +121,7 @@ class BenchResult:
         return {
             "game": self.game,
             "players": self.players,
+            "options": dict(self.options),
             "seconds": self.seconds,
             "repeats": len(self.runs),
             "decisions_per_second": self.decisions_per_second,
@@ -323,7 +325,9 @@ def bench(
         runs.append(run)
         if on_run is not None:
             on_run(run)
-    result = BenchResult(game.info.name, game.info.players, seconds, runs, note)
+    info = game.info
+    changed = {k: v for k, v in info.values.items() if v != info.options[k].default}
+    result = BenchResult(info.name, info.players, seconds, runs, note, options=changed)
     if not speedup:
         return result
     batch = speedup_batch(result.games_per_second, seconds)
