@@ -7,6 +7,7 @@ how they are remade when the reference is corrected. It needs PyYAML (a dev depe
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -348,7 +349,16 @@ def build(ref: Path) -> dict[str, Any]:
 
 
 def main() -> None:
-    ref = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/arnak")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "reference",
+        nargs="?",
+        default="../shared/reference/arnak",
+        help="the folder of the reference's YAML files (default: %(default)s)",
+    )
+    ref = Path(parser.parse_args().reference)
+    if not (ref / "cards.yaml").is_file():
+        sys.exit(f"error: {str(ref)!r} holds no Arnak reference (cards.yaml and the rest)")
     OUT.mkdir(parents=True, exist_ok=True)
     for name, data in build(ref).items():
         (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -1,6 +1,6 @@
 """Write the saved records the tests replay (tests/games/<game>/records/*.json).
 
-Run from the repository root: `python tools/saved_records.py`. Each file is the record of
+Run from the repository root: `.venv/bin/python tools/saved_records.py`. Each file is the record of
 a whole game played by the greedy agents, with a fingerprint of every position on the way
 (who decides, the legal actions, the scores) and the game's end. A test replays each one
 and fails at the first position the rules now play differently: a rules change that
@@ -11,6 +11,7 @@ with this tool.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import re
@@ -65,6 +66,8 @@ def play(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.parse_args()  # no options: --help says what it does before it writes
     for game, configs in CONFIGS.items():
         folder = ROOT / "tests" / "games" / game / "records"
         folder.mkdir(exist_ok=True)

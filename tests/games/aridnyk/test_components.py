@@ -50,10 +50,10 @@ def board_water(tile: C.TileRecord) -> set[str]:
 
 
 def test_components_document_is_up_to_date() -> None:
-    assert DOC.exists(), "missing; run: python tools/aridnyk_components_doc.py"
+    assert DOC.exists(), "missing; run: .venv/bin/python tools/aridnyk_components_doc.py"
     assert DOC.read_text(encoding="utf-8") == components_markdown(), (
         "docs/games/aridnyk-components.md is out of date; "
-        "run: python tools/aridnyk_components_doc.py"
+        "run: .venv/bin/python tools/aridnyk_components_doc.py"
     )
 
 
