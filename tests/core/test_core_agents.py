@@ -26,6 +26,23 @@ def test_agent_names_are_read_in_any_case() -> None:
     assert agents.make_from_spec("ISMCTS:iterations=5", seed=1).name == "ismcts"
 
 
+def test_a_registered_name_with_capitals_is_read_in_any_case(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One reading of names everywhere: a plugin's MyBot is mybot to every command."""
+    from meeple.agents.random_agent import RandomAgent
+    from meeple.cli.play import seat_agents
+    from meeple.sim.tournament import tournament_bots
+
+    monkeypatch.setitem(agents._AGENTS, "MyBot", RandomAgent)
+    assert agents.agent_name("mybot") == agents.agent_name("MYBOT") == "MyBot"
+    assert agents.make_from_spec("mybot").name == "random"
+    game = meeple.load_game("anludim")
+    assert seat_agents("mybot", 2, 0, 1, game)[1] is not None
+    with pytest.raises(AgentError, match="listed twice"):
+        tournament_bots("MyBot,mybot")
+
+
 @pytest.mark.parametrize("name", ["no-such-agent", "", "random "])
 def test_unknown_agent_lists_available(name: str) -> None:
     with pytest.raises(AgentError) as info:

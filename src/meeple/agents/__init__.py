@@ -66,11 +66,21 @@ def register_agent(name: str, factory: str | AgentFactory) -> None:
     _AGENTS[check_name(name, "agent", _OWN_AGENTS, AgentError)] = factory
 
 
-def _factory(name: str) -> AgentFactory:
-    if isinstance(name, str) and name not in _AGENTS:
+def agent_name(name: str) -> str:
+    """The registered agent `name` stands for, read in any case ("Greedy" is greedy, a
+    plugin's "mybot" is its MyBot); a name of no agent comes back as it is. The one
+    place names are made case-blind: every command and adapter goes through it."""
+    if name not in _AGENTS:
         add_plugins("meeple.agents", _AGENTS)
-        if name not in _AGENTS:
-            name = name.lower()  # names are read in any case: "Greedy" is greedy
+    if name in _AGENTS:
+        return name
+    folded = name.casefold()
+    return next((known for known in _AGENTS if known.casefold() == folded), name)
+
+
+def _factory(name: str) -> AgentFactory:
+    if isinstance(name, str):
+        name = agent_name(name)
     try:
         entry = _AGENTS[name]
     except (KeyError, TypeError):

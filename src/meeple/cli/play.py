@@ -68,7 +68,7 @@ def seat_agents(
         if spec.lower() in HOTSEAT:
             continue
         name, sep, settings = spec.partition(":")
-        name = name.strip().lower()  # names are case-blind here; setting values are not
+        name = agents.agent_name(name.strip())  # names are case-blind; setting values are not
         if name not in known:
             raise AgentError(
                 f"unknown bot {name!r}; available: {', '.join(known)} (or {HUMAN} for a person)"

@@ -96,7 +96,7 @@ def _opponent_names(opponents: str | Sequence[str], game: Game) -> list[str]:
         if not isinstance(spec, str):
             raise OptionError(f"opponents are agent specs such as 'greedy', not {spec!r}")
         name, colon, settings = spec.strip().partition(":")
-        spec = name.lower() + colon + settings  # names are case-blind, settings are not
+        spec = meeple.agents.agent_name(name) + colon + settings  # as registered
         try:
             meeple.agents.check_spec(spec, game)
         except AgentError as exc:

@@ -18,6 +18,7 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
+from meeple.agents import agent_name
 from meeple.core.game import Game, check_seed
 from meeple.errors import AgentError, RecordError
 from meeple.sim.journal import Journal
@@ -43,7 +44,7 @@ def tournament_bots(text: str | Sequence[str], game: Game | None = None) -> list
     seen: set[str] = set()
     for bot in bots:
         name, colon, settings = bot.partition(":")
-        key = name.lower() + colon + settings  # agent names are read case-blind
+        key = agent_name(name) + colon + settings  # agent names are read case-blind
         if key in seen:
             raise AgentError(f"bot {bot!r} is listed twice; list each bot once")
         seen.add(key)
