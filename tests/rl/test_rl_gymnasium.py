@@ -164,3 +164,12 @@ def test_registered_ids_truncate_a_game_that_does_not_end() -> None:
         legal = np.flatnonzero(info["action_mask"])
         _, reward, terminated, truncated, info = short.step(int(legal[0]))
         assert not terminated and truncated == (step == 2) and reward == 0.0
+
+
+def test_episodes_deal_from_63_bit_seeds() -> None:
+    env = MeepleEnv("anludim")
+    seeds = []
+    for k in range(10):
+        env.reset(seed=k)
+        seeds.append(env.game_state.seed)
+    assert max(seeds) >= 2**32 and all(0 <= s < 2**63 for s in seeds)

@@ -170,9 +170,12 @@ def test_resample_keeps_the_information_state(steps: int) -> None:
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.observation_tensor(player) == state.observation_tensor(player)
         assert world.legal_actions() == state.legal_actions()
-    # The worlds differ in what the player cannot see: the next seat's hand.
-    other = (player + 1) % 3
-    hands = {frozenset(c["id"] for c in w.inner.observation(other)["hand"]) for w in worlds}
+    # The worlds differ in what the player cannot see: the other seats' hands.
+    others = [(player + 1) % 3, (player + 2) % 3]
+    hands = {
+        tuple(frozenset(c["id"] for c in w.inner.observation(o)["hand"]) for o in others)
+        for w in worlds
+    }
     assert len(hands) > 1
     pre = game.new_initial_state()
     assert pre.resample_from_infostate(0, rng.uniform).is_chance_node()
@@ -248,3 +251,25 @@ def test_openspiel_rl_environment_runs() -> None:
         legal = step.observations["legal_actions"][player]
         step = env.step([int(rng.choice(legal))])
     assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+
+
+def test_a_loaded_game_takes_a_seed_and_numpy_options_reach_pyspiel_plain() -> None:
+    game = meeple.load_game("anludim", players=3, variant="expert")
+    deals = []
+    for _ in range(2):
+        state = openspiel_game(game, rng_seed=np.int64(7)).new_initial_state()
+        state.apply_action(0)
+        deals.append(state.observation_string(0))
+    assert deals[0] == deals[1]  # seeded, a loaded game deals the same cards again
+    spiel = openspiel_game("anludim", straight_wrap=np.bool_(True))
+    assert spiel.get_parameters()["straight_wrap"] is True
+    with pytest.raises(OptionError, match="rng_seed is welcome"):
+        openspiel_game(game, variant="base")
+
+
+def test_deals_come_from_63_bit_seeds() -> None:
+    """As meeple's own fresh seeds: a space of 2**31 deals could be searched from one
+    seat's opening view for every hidden card."""
+    game = openspiel_game("anludim", rng_seed=3)
+    seeds = [game.deal_seed() for _ in range(20)]
+    assert max(seeds) >= 2**32 and all(0 <= s < 2**63 for s in seeds)

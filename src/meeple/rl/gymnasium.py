@@ -168,7 +168,9 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             # gymnasium's own error would be outside meeple's family; it takes plain ints
             seed = check_seed(seed)
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**31))
+        # 63 bits, as meeple's own fresh seeds: a smaller space of deals could be
+        # searched from one seat's opening view for every hidden card
+        game_seed = int(self.np_random.integers(0, 2**63))
         n = self.game.info.players
         if self.seat_option == "random":
             self.seat = int(self.np_random.integers(0, n))

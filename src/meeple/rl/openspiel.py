@@ -131,8 +131,9 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
         return MeepleSpielState(self)
 
     def deal_seed(self) -> int:
-        """The meeple seed of the next deal (the outcome of the chance node)."""
-        return self._seeds.below(2**31)
+        """The meeple seed of the next deal (the outcome of the chance node): 63 bits, as
+        meeple's own fresh seeds, so a deal cannot be searched from one seat's view."""
+        return self._seeds.below(2**63)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -349,26 +350,26 @@ def openspiel_game(game: str | Game = "anludim", players: int | None = None, **p
     a name with its players and options, or a configured Game (as the other adapters
     take). An unknown game or option is meeple's error, before OpenSpiel sees it."""
     register_openspiel_games()
+    given = dict(params)
+    seed = plain_int(given.pop("rng_seed", -1))  # a numpy integer as its int
+    if seed.__class__ is not int or not -(2**31) <= seed < 2**31:
+        raise OptionError(f"rng_seed is an integer of 32 bits (OpenSpiel's), not {seed!r}")
     if isinstance(game, Game):
-        if players is not None or params:
+        if players is not None or given:
             raise OptionError(
                 "pass players and options with a game name, not with a loaded game "
-                f"({game.info.name} is already configured)"
+                f"({game.info.name} is already configured; rng_seed is welcome)"
             )
-        name = game.info.name
-        params = {**game.info.values, "players": game.info.players}
+        configured = game
     else:
-        options = {k: v for k, v in params.items() if k not in RESERVED}
-        meeple.load_game(game, players=players, **options)  # meeple's errors first
-        seed = plain_int(params.get("rng_seed", -1))  # a numpy integer as its int
-        if seed.__class__ is not int or not -(2**31) <= seed < 2**31:
-            raise OptionError(f"rng_seed is an integer of 32 bits (OpenSpiel's), not {seed!r}")
-        if "rng_seed" in params:
-            params["rng_seed"] = seed
-        name = game
-        if players is not None:
-            params["players"] = plain_int(players)
-    return pyspiel.load_game(short_name(name), params)
+        options = {k: v for k, v in given.items() if k not in RESERVED}
+        configured = meeple.load_game(game, players=players, **options)  # meeple's errors
+    # pyspiel takes plain values: the configuration meeple checked, not what was passed
+    # (numpy scalars, a bool as 1)
+    spiel_params = {**configured.info.values, "players": configured.info.players}
+    if "rng_seed" in params:
+        spiel_params["rng_seed"] = seed
+    return pyspiel.load_game(short_name(configured.info.name), spiel_params)
 
 
 def resampler(seed: int) -> Callable[[Any, int], Any]:

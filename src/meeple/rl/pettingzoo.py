@@ -26,7 +26,6 @@ run is reproducible and every game can be replayed from `env.game_state.to_recor
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from meeple.core.game import MAX_SEED, Game, State, check_seed
@@ -131,7 +130,7 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None:
             self._next_seed = check_seed(seed)
         elif self._next_seed is None:
-            self._next_seed = secrets.randbelow(2**31)
+            self._next_seed = check_seed(None)  # a fresh 63-bit seed, as meeple draws them
         state = self.game.new_initial_state(seed=self._next_seed)
         self._next_seed = (self._next_seed + 1) & MAX_SEED
         self._state = state
