@@ -50,8 +50,9 @@ def register_evaluator(game: str, evaluator: Evaluator) -> None:
 
 
 def register_rollout_depth(game: str, depth: int) -> None:
-    """How many random moves search plays past a new node in `game` before evaluating
-    (games of many small steps need more to reach a change the evaluator sees)."""
+    """How many moves (of the game's rollout policy) search plays past a new node in
+    `game` before evaluating (games of many small steps need more to reach a change the
+    evaluator sees)."""
     _ROLLOUT_DEPTHS[game] = depth
 
 

@@ -1,6 +1,7 @@
 """The heuristic agent: one hand-written policy per game, written from its rules.
 
-Policies see the game only as their seat does: its observation and its legal actions.
+Policies see the game only as their seat does: its observation and its legal actions,
+and where they look ahead, a guess at what is hidden (`resample`), never the truth.
 Each game's policy lives in meeple.agents.<game> and registers itself here.
 """
 

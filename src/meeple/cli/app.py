@@ -848,7 +848,7 @@ def replay(
             own = p == seat
             text = state.action_to_string(action) if own else state.public_action_string(action)
             if step:
-                console.print(state.game.render(state.observation(p if seat is None else seat)))
+                console.print(state.game.render(_final_view(state, seat)))
             console.print(f"{i + 1:>4}. seat {p}: {text}", markup=False, highlight=False)
             if step:
                 try:

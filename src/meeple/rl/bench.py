@@ -28,6 +28,8 @@ import meeple
 from meeple.core.game import Game, State
 from meeple.core.rng import Rng
 from meeple.core.wording import counted
+from meeple.errors import MeepleError, OptionError
+from meeple.rl._common import load
 from meeple.rl.errors import missing_extra
 from meeple.rl.pettingzoo import MeepleAECEnv
 
@@ -213,8 +215,12 @@ def wrapper_overhead(
     **options: Any,
 ) -> OverheadResult:
     """Measure the four loops of the module doc, `repeats` times each, interleaved."""
-    if isinstance(game, str):
-        game = meeple.load_game(game, players=players, **options)
+    game = load(game, players, options)
+    if not seconds > 0 or repeats.__class__ is not int or repeats < 1:
+        raise OptionError(
+            f"seconds must be more than 0 and repeats a whole number of at least 1, not "
+            f"{seconds!r} and {repeats!r}"
+        )
     runs: dict[str, list[float]] = {"raw": [], "observed": [], "mask_only": [], "observing": []}
     loops: dict[str, Callable[[int], float]] = {
         "raw": lambda s: raw_play(game, seconds, s),
@@ -253,13 +259,16 @@ def main(argv: list[str] | None = None) -> None:
         help="also time the parts of an observed decision (decision, observation, encoding)",
     )
     args = parser.parse_args(argv)
-    result = wrapper_overhead(
-        args.game, args.players, seconds=args.seconds, repeats=args.repeats, seed=args.seed
-    )
-    parts: dict[str, float] = {}
-    if args.breakdown:
-        game = meeple.load_game(args.game, players=args.players)
-        parts = components(game, args.seconds, args.seed)
+    try:
+        result = wrapper_overhead(
+            args.game, args.players, seconds=args.seconds, repeats=args.repeats, seed=args.seed
+        )
+        parts: dict[str, float] = {}
+        if args.breakdown:
+            game = meeple.load_game(args.game, players=args.players)
+            parts = components(game, args.seconds, args.seed)
+    except MeepleError as exc:  # one line, as the meeple command says it
+        parser.exit(2, f"error: {exc}\n")
     if args.json:
         print(json.dumps({**result.to_json(), "breakdown": parts}, indent=2))
         return

@@ -1,10 +1,11 @@
 """Observation encoders: one fixed-length numeric vector per seat's view, per game.
 
 An encoder turns `state.observation(p)` -- the JSON-ready dict of everything seat p may
-know -- into a flat float32 vector with every value in [0, 1]. It reads the observation
-and nothing else (no state, no hidden card), so an agent fed by it cannot see more than
-its seat may. Its length depends on the game configuration (player count, options) and
-never on the position.
+know -- into a flat float32 vector with every value in [0, 1]. It reads the observation,
+or its compact form `state.observation_ids(p)` (the same view as tuples of ids), and
+nothing else (no hidden card), so an agent fed by it cannot see more than its seat may.
+Its length depends on the game configuration (player count, options) and never on the
+position.
 
 The encoder is the only per-game code of `meeple.rl`: every adapter (PettingZoo,
 Gymnasium, OpenSpiel) is generic and finds the encoder by game name here.

@@ -176,7 +176,6 @@ SOLO_TILES = (
 """The solo rival's action tiles (the purple ones: Twisted Paths' Purple Actions)."""
 OBJECTIVES = ("item", "artifact", "site", "research", "arch")
 """Twisted Paths' Rival Objectives."""
-ARROWS = ("left", "right")
 FRAMES = (
     "seq",
     "travel",
