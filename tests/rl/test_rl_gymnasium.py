@@ -173,3 +173,9 @@ def test_episodes_deal_from_63_bit_seeds() -> None:
         env.reset(seed=k)
         seeds.append(env.game_state.seed)
     assert max(seeds) >= 2**32 and all(0 <= s < 2**63 for s in seeds)
+
+
+@pytest.mark.parametrize("reward", [10**400, float("nan"), "1", True])
+def test_the_illegal_action_reward_is_a_finite_number(reward: object) -> None:
+    with pytest.raises(OptionError, match="illegal_action_reward must be a finite number"):
+        MeepleEnv("anludim", illegal_action_reward=reward)  # type: ignore[arg-type]

@@ -230,3 +230,9 @@ def test_a_worker_ends_once_the_run_that_started_it_is_gone() -> None:
         assert worker.wait(timeout=20) == 1
     finally:
         worker.kill()
+
+
+@pytest.mark.parametrize("jobs", [2.5, "3", True])
+def test_jobs_are_whole_numbers(jobs: object) -> None:
+    with pytest.raises(OptionError, match="--jobs must be a whole number"):
+        make_backend("local", jobs)  # type: ignore[arg-type]

@@ -36,13 +36,14 @@ seed and its bots' seeds from it, so a seeded run is reproducible episode by epi
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Sequence
 from typing import Any
 
 import meeple.agents
 from meeple.agents import Agent
-from meeple.core.game import Game, State, check_seed, plain_int
+from meeple.core.game import Game, State, check_seed, plain_int, plain_scalar
 from meeple.core.registry import list_games
 from meeple.errors import AgentError, IllegalActionError, OptionError
 from meeple.rl._common import (
@@ -135,15 +136,16 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.seat_option = seat
         self.opponent_names = _opponent_names(opponents, self.game)
         self.invalid_action = invalid_action
-        if (
-            isinstance(illegal_action_reward, bool)
-            or not isinstance(illegal_action_reward, int | float | np.integer | np.floating)
-            or not math.isfinite(illegal_action_reward)
-        ):
+        reward = plain_scalar(illegal_action_reward)  # a numpy number as the one it holds
+        finite = False
+        if isinstance(reward, int | float) and not isinstance(reward, bool):
+            with contextlib.suppress(OverflowError):  # an int too large for a float
+                finite = math.isfinite(float(reward))
+        if not finite:
             raise OptionError(
                 f"illegal_action_reward must be a finite number, not {illegal_action_reward!r}"
             )
-        self.illegal_action_reward = float(illegal_action_reward)
+        self.illegal_action_reward = float(reward)
         self.render_mode = check_render_mode(render_mode)
         self.encoder = encoder_for(self.game)
         self._num_actions = info.num_distinct_actions

@@ -34,7 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from meeple.core.game import Game
+from meeple.core.game import Game, plain_int, shown_value
 from meeple.core.registry import load_game
 from meeple.errors import MeepleError, OptionError
 from meeple.sim.runner import GameResult, make_agents, play_game
@@ -45,6 +45,16 @@ BACKENDS = ("local", "ray")
 RAY_MISSING = "--backend ray needs Ray, which is not installed: pip install 'meeple[ray]'"
 
 OnResult = Callable[[GameResult], None]
+
+
+def check_jobs(jobs: Any) -> int:
+    """A count of workers: a whole number of at least 1 (a numpy integer as its int)."""
+    plain = plain_int(jobs)
+    if plain.__class__ is not int:
+        raise OptionError(f"--jobs must be a whole number, not {shown_value(jobs)}")
+    if plain < 1:
+        raise OptionError(f"--jobs must be at least 1, not {plain}")
+    return int(plain)
 
 
 @dataclass(frozen=True)
@@ -242,9 +252,7 @@ class ProcessBackend:
     name = "processes"
 
     def __init__(self, workers: int) -> None:
-        if workers < 1:
-            raise OptionError(f"--jobs must be at least 1, not {workers}")
-        self.workers = workers
+        self.workers = check_jobs(workers)
         self.start_seconds: float | None = None
         """How long the last run took to start: from its call until a worker had begun
         playing (processes started, meeple imported, the game loaded); None before."""
@@ -326,8 +334,8 @@ class RayBackend:
     name = "ray"
 
     def __init__(self, workers: int | None = None, address: str | None = None) -> None:
-        if workers is not None and workers < 1:
-            raise OptionError(f"--jobs must be at least 1, not {workers}")
+        if workers is not None:
+            workers = check_jobs(workers)
         self.ray = _ray()
         self.address = address
         self.workers = workers or os.cpu_count() or 1
@@ -414,8 +422,8 @@ def make_backend(
     """
     if name not in BACKENDS:
         raise OptionError(f"unknown backend {name!r}; available backends: {', '.join(BACKENDS)}")
-    if jobs is not None and (isinstance(jobs, bool) or jobs < 1):
-        raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    if jobs is not None:
+        jobs = check_jobs(jobs)
     most = max_local_jobs()
     if jobs is not None and jobs > most and address is None:
         # Each worker is a Python process with meeple loaded: thousands of them would
