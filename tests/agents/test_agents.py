@@ -389,3 +389,15 @@ def test_a_game_name_no_module_can_hold_has_no_heuristics_and_no_crash() -> None
 
     load_heuristics("dot.dice")  # raised ModuleNotFoundError for 'meeple.agents.dot'
     assert not has_policy("dot.dice")
+
+
+def test_greedy_rollouts_for_a_game_without_a_greedy_policy_are_refused_before_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As a plugin game without meeple.agents.<game> would be: Anludim's policy hidden."""
+    from meeple.agents import greedy
+
+    make("greedy", seed=0).act(meeple.load_game("anludim").new_initial_state(seed=1))
+    monkeypatch.delitem(greedy._POLICIES, "anludim")
+    with pytest.raises(AgentError, match="rollout=greedy: anludim has no greedy policy"):
+        check_for_game(make_from_spec("ismcts:rollout=greedy", seed=0), meeple.load_game("anludim"))

@@ -216,10 +216,19 @@ class ISMCTSAgent:
 
     def check_game(self, state: State) -> None:
         """Refuse settings that ask `state`'s game for a rule it lacks (settle, width,
-        round_end), before anything is played rather than at the first decision."""
+        round_end, greedy rollouts), before anything is played rather than at the first
+        decision."""
         self._settle_rule(state)
         self._width(state)
         self._round_counter(state)
+        if self.rollout == "greedy":
+            from meeple.agents.greedy import has_policy
+
+            if not has_policy(state.game.info.name):
+                raise AgentError(
+                    f"ismcts rollout=greedy: {state.game.info.name} has no greedy policy; "
+                    "use rollout=random or rollout=heavy"
+                )
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()

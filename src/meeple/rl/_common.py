@@ -23,10 +23,9 @@ RENDER_MODES = ("ansi", "human")
 MAX_GAME_LENGTH = 100_000
 """The adapters' bound on decisions in one game: OpenSpiel's max_game_length, and the
 step after which the PettingZoo and the registered Gymnasium environments truncate an
-episode. Games played by meeple's agents end far sooner (the conformance suite treats
-200,000 as a defect), but a policy can repeat itself for ever where the rules allow it
-(in Anludim, taking back and laying down the same combinations turn after turn), and a
-training loop must not hang on it."""
+episode. Games played by meeple's agents end far sooner, but a policy can repeat itself
+for ever where the rules allow it (in Anludim, taking back and laying down the same
+combinations turn after turn), and a training loop must not hang on it."""
 
 
 def load(game: str | Game, players: int | None, options: dict[str, Any]) -> Game:

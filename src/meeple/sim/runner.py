@@ -178,7 +178,11 @@ def play_game(
     iterations = [0] * len(players)
     while not state.is_terminal():
         if decisions >= max_decisions:
-            raise RuntimeError(f"game seed {seed} did not end within {max_decisions} decisions")
+            raise AgentError(
+                f"game seed {seed} did not end within {max_decisions:,} decisions: its agents "
+                f"({', '.join(a.name for a in players)}) repeat moves the rules allow for "
+                "ever, or the game has a defect"
+            )
         seat = state.current_player
         agent = players[seat]
         state.apply_action(agent.act(state))
