@@ -401,3 +401,10 @@ def test_greedy_rollouts_for_a_game_without_a_greedy_policy_are_refused_before_p
     monkeypatch.delitem(greedy._POLICIES, "anludim")
     with pytest.raises(AgentError, match="rollout=greedy: anludim has no greedy policy"):
         check_for_game(make_from_spec("ismcts:rollout=greedy", seed=0), meeple.load_game("anludim"))
+
+
+def test_ismcts_reads_numpy_switches_and_words() -> None:
+    import numpy as np
+
+    agent = make("ismcts", stop_early=np.False_, rollout=np.str_("random"), iterations=np.int64(3))
+    assert agent.stop_early is False and agent.rollout == "random"  # type: ignore[attr-defined]

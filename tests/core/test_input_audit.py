@@ -210,3 +210,17 @@ def test_ismcts_numeric_settings_name_what_they_take(
     the setting's own terms, not an error from comparing a string with a number."""
     with pytest.raises(AgentError, match=message):
         agents.make_from_spec(f"ismcts:{setting}={value}")
+
+
+@pytest.mark.parametrize("game", meeple.list_games())
+def test_an_illegal_numpy_action_is_explained_as_its_int(game: str) -> None:
+    import numpy as np
+
+    state = meeple.load_game(game).new_initial_state(seed=1)
+    illegal = min(set(range(state.game.info.num_distinct_actions)) - set(state.legal_actions()))
+    messages = []
+    for action in (illegal, np.int64(illegal)):
+        with pytest.raises(IllegalActionError) as caught:
+            state.apply_action(action)  # type: ignore[arg-type]
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]

@@ -121,6 +121,12 @@ class ISMCTSAgent:
         root: str | None = None,
         round_end: bool | None = None,
     ) -> None:
+        # numpy scalars (np.bool_, np.str_), as a configuration read from arrays holds
+        # them, as the Python values they hold; the numbers are read below likewise
+        stop_early, reuse, settle, round_end = (
+            plain_scalar(v) for v in (stop_early, reuse, settle, round_end)
+        )
+        rollout, root = plain_scalar(rollout), plain_scalar(root)
         if iterations is None and seconds is None:
             seconds = 1.0
         if iterations is not None:

@@ -356,7 +356,10 @@ class CheckedState(State):
         if action.__class__ is not int or action not in legal:
             plain = plain_int(action)  # a numpy integer is taken as its int, and kept so
             if plain.__class__ is not int or plain is action or plain not in legal:
-                raise IllegalActionError(self._why_illegal(action))
+                # a numpy integer is explained as the int it is, not as a non-integer
+                raise IllegalActionError(
+                    self._why_illegal(plain if plain.__class__ is int else action)
+                )
             action = plain
         self._legal = None
         self._history.append(action)
