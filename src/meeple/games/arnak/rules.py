@@ -52,23 +52,48 @@ from meeple.games.arnak.components import (
     icons,
 )
 from meeple.games.arnak.rival import OBJECTIVE, YOURS
+from meeple.games.arnak.spaces import (
+    BLOCKED,
+    FREE,
+    GAP,
+    HOME,
+    NUM_SLOTS,
+    RIVAL,
+    SITE_SLOTS,
+    SLOT_SITE,
+)
 from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, UNIT_ICONS, add, as_planes, deficit
 
 if TYPE_CHECKING:
     from meeple.games.arnak.game import ArnakGame
 
-RIVAL = 8
-"""The occupant mark of the solo rival's archaeologists."""
-FREE, BLOCKED = -1, -2
-GAP = -1
-"""An empty space of the card row (only once that side's deck is empty)."""
-HOME = -1
-NUM_SLOTS = 22
-"""Archaeologist spaces: camps 0-4 have two each (slots 2c, 2c+1), sites 5-16 one (s+5)."""
-SLOT_SITE: tuple[int, ...] = tuple([c for c in range(5) for _ in (0, 1)] + list(range(5, 17)))
-SITE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    (2 * s, 2 * s + 1) if s < 5 else (s + 5,) for s in range(17)
-)
+# What other modules import from here, the marks of spaces.py among them (they were
+# defined here before that module was split off).
+__all__ = [
+    "ADDING_SLOT_ACTIONS",
+    "BLOCKED",
+    "CARD_VP",
+    "FREE",
+    "GUARDIAN_TO",
+    "GUARDIAN_VP",
+    "HAND_SIZE",
+    "HOME",
+    "LOOK_KEEP",
+    "LOOK_RETURN",
+    "RELOCATE_TO",
+    "RIVAL",
+    "ROUNDS",
+    "SEQ",
+    "SITE_SLOTS",
+    "SLOT_SITE",
+    "START_RESOURCES",
+    "TEMPLE_VP",
+    "TRAVEL",
+    "ArnakState",
+    "Seat",
+    "is_free",
+]
+
 START_RESOURCES: tuple[tuple[int, ...], ...] = (
     (2, 0, 0, 0, 0),
     (1, 1, 0, 0, 0),
