@@ -168,7 +168,7 @@ def test_arnak_names_match_the_game_data() -> None:
     """The Arnak encoder writes the game's vocabulary out (it reads no game module); a
     renamed, added or reordered component must show here."""
     from meeple.games.arnak import components as data
-    from meeple.games.arnak import observe, rules
+    from meeple.games.arnak import effects, observe
     from meeple.games.arnak.actions import NUM_CARD_TYPES, NUM_NODES, NUM_SITES
     from meeple.rl.encoders import arnak as enc
 
@@ -187,7 +187,7 @@ def test_arnak_names_match_the_game_data() -> None:
     assert tuple(b.kind for b in data.BONUS_KINDS) == enc.BONUS_KINDS
     assert tuple(s.id for s in data.TEMPLE_STACKS) == enc.TEMPLE_STACKS
     assert tuple(t.id for t in data.SOLO_TILES) == enc.SOLO_TILES
-    frames = {v for k, v in vars(rules).items() if k.upper() == k and v in enc.FRAMES}
+    frames = {v for k, v in vars(effects).items() if k.upper() == k and v in enc.FRAMES}
     assert frames == set(enc.FRAMES)
     # the compact view numbers the pending decision as the encoder's one-hot does
     assert observe.FRAME_KINDS == enc.FRAMES
