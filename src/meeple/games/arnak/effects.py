@@ -10,8 +10,8 @@ piece may move to or activate, the counts, and the offers to pay a price.
 
 These are methods of ArnakState (rules.py), which mixes in EffectsMixin, so the state
 stays one object and a step one method call. They live apart from the state's setup,
-protocol and flow of turns and rounds, and from the main actions, all in rules.py, which
-start steps and which steps start (a dig, a buy, research).
+protocol and flow of turns and rounds (rules.py), and from the main actions (turn.py),
+which start steps and which steps start (a dig, a buy, research).
 """
 
 from __future__ import annotations
@@ -163,8 +163,8 @@ class EffectsMixin:
     their targets. ArnakState (rules.py) is the one class that mixes it in."""
 
     if TYPE_CHECKING:
-        # What the interpreter uses of the state and of the main actions that steps start
-        # (rules.py); mypy checks these against ArnakState's own.
+        # What the interpreter uses of the state (rules.py) and of the main actions that
+        # steps start (turn.py); mypy checks these against ArnakState's own.
         game: ArnakGame
         _bonus: list[list[int]]
         _guardian: list[int]

@@ -8,10 +8,10 @@ A frame is a tuple `(kind, seat, *data)`; the top frame decides who acts and wha
 legal. The solo rival's turns are resolved by the engine (rival.py) between the human's.
 
 ArnakState is one object whose methods are split by what they do: here its setup, the
-game protocol (clone, observations, guesses, scores), the flow of turns and rounds, the
-small moves everything uses (draws, payments, travel, the sites' queries) and the main
-actions of a turn; in effects.py (EffectsMixin) the effect interpreter and its pending
-decisions.
+game protocol (clone, observations, guesses, scores), the flow of turns and rounds and
+the small moves everything uses (draws, payments, travel, the sites' queries); in
+turn.py (TurnMixin) the main actions of a turn; in effects.py (EffectsMixin) the effect
+interpreter and its pending decisions.
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.wording import third_person
-from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import (
-    ARTIFACT_TABLETS,
     ARTIFACTS,
     ASSISTANTS,
     BOARDS,
@@ -31,8 +29,6 @@ from meeple.games.arnak.components import (
     CAMPS,
     CARDS,
     COIN,
-    COMPASS,
-    DISCOVER_COST,
     EMPTY_SLOT_VALUES,
     FEAR,
     FEAR_IN_BOX,
@@ -42,30 +38,22 @@ from meeple.games.arnak.components import (
     LEVEL1_TILES,
     LEVEL2_TILES,
     SITE_TILES,
-    SLOT_EFFECTS,
     STARTING_DECK,
-    TABLET,
     TEMPLE_STACKS,
     TRACKS,
     VP_PER_IDOL,
     Effect,
-    Step,
-    icons,
 )
 from meeple.games.arnak.effects import (
     ADDING_SLOT_ACTIONS,
     GUARDIAN_TO,
-    HAND_CARDS,
     KEEP,
     LOOK_KEEP,
     LOOK_RETURN,
-    OFFER,
-    ORDER,
     RELOCATE_TO,
     SEQ,
     TRAVEL,
     EffectsMixin,
-    _covers,
     is_free,
 )
 from meeple.games.arnak.rival import OBJECTIVE, YOURS
@@ -79,7 +67,8 @@ from meeple.games.arnak.spaces import (
     SITE_SLOTS,
     SLOT_SITE,
 )
-from meeple.games.arnak.travel import NO_ICONS, add, as_planes, deficit
+from meeple.games.arnak.travel import NO_ICONS, as_planes, deficit
+from meeple.games.arnak.turn import TurnMixin
 
 if TYPE_CHECKING:
     from meeple.games.arnak.game import ArnakGame
@@ -120,7 +109,6 @@ START_RESOURCES: tuple[tuple[int, ...], ...] = (
 HAND_SIZE = 5
 ROUNDS = 5
 GUARDIAN_VP = 5
-ZERO5: tuple[int, ...] = (0, 0, 0, 0, 0)
 CARD_VP: tuple[int, ...] = tuple(card.vp for card in CARDS)  # Fear's is -1
 TEMPLE_VP: tuple[int, ...] = tuple(stack.vp for stack in TEMPLE_STACKS)
 _ALL_SLOTS_EMPTY = sum(EMPTY_SLOT_VALUES)
@@ -241,10 +229,6 @@ class Seat:
         return next(i for i, s in enumerate(self.arch) if s != HOME and SLOT_SITE[s] == site)
 
 
-def _less(cost: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(max(0, c - d) for c, d in zip(cost, discount, strict=True))
-
-
 def _offers(effect: Effect, resource: int) -> bool:
     """Does a site effect offer `resource` (for the solo rival's dig tiles)?"""
     for op, arg in effect:
@@ -266,7 +250,7 @@ def _observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     return observe_ids(state, player)
 
 
-class ArnakState(EffectsMixin, CheckedState):
+class ArnakState(TurnMixin, EffectsMixin, CheckedState):
     game: ArnakGame
 
     def __init__(self, game: ArnakGame, seed: int) -> None:
@@ -926,337 +910,3 @@ class ArnakState(EffectsMixin, CheckedState):
 
     def _own_sites(self, p: int) -> list[int]:
         return sorted({SLOT_SITE[s] for s in self._seats[p].arch if s != HOME})
-
-    def _send_options(self, p: int, params: dict[str, Any]) -> list[int]:
-        """Sites `p` may send an archaeologist to (dig or discover) under `params`."""
-        if self._home(p) < 0:
-            return []
-        kinds = params.get("sites")
-        free_travel = params.get("free_travel", False)
-        discount = icons(params.get("travel_discount", {}), "effect")
-        compass_off = int(params.get("discover_compass_discount", 0))
-        compasses = self._seats[p].res[COMPASS] + compass_off
-        have = add(self._travel_supply(p), discount)
-        out = []
-        gaps: dict[tuple[int, ...], int] = {}
-        for site in range(17):
-            space = self._spaces[site]
-            if kinds is not None and space.kind not in kinds:
-                continue
-            if self.discovered(site):
-                slot = self.free_slot(site)
-                if slot < 0:
-                    continue
-            elif not self._stacks[space.level - 1] or compasses < DISCOVER_COST[space.level]:
-                continue
-            else:
-                slot = SITE_SLOTS[site][0]
-            if not free_travel:
-                # Many sites share a cost: each distinct one is weighed once.
-                need = self.slot_travel(slot)
-                gap = gaps.get(need)
-                if gap is None:
-                    gap = gaps[need] = deficit(need, have)
-                if gap:
-                    continue
-            out.append(site)
-        return out
-
-    def _send(self, p: int, site: int, params: dict[str, Any]) -> None:
-        seat = self._seats[p]
-        space = self._spaces[site]
-        times = int(params.get("resolve_times", 1))
-        if self.discovered(site):
-            slot = self.free_slot(site)
-            steps: list[Step] = [("_place", slot), ("_site", site)]
-            steps += [("_again", site)] * (times - 1)
-        else:
-            slot = SITE_SLOTS[site][0]
-            cost = max(
-                0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0))
-            )
-            seat.res[COMPASS] -= cost
-            steps = [("_place", slot), ("_idols", site), ("_reveal", site), ("_guardian", site)]
-        self._push_seq(p, tuple(steps))
-        if not params.get("free_travel", False):
-            discount = icons(params.get("travel_discount", {}), "effect")
-            self._push_travel(p, self.slot_travel(slot), discount)
-
-    # ------------------------------------------------------------------ top level
-
-    def _turn_actions(self, p: int) -> list[int]:
-        seat = self._seats[p]
-        out: list[int] = []
-        main = not self._main
-        seen: set[int] = set()
-        for c in seat.hand:
-            if c in seen:
-                continue
-            seen.add(c)
-            card = CARDS[c]
-            if not card.effect or (not card.free and not main):
-                continue
-            if card.kind == "artifact" and seat.res[TABLET] < ARTIFACT_TABLETS:
-                continue
-            out.append(A.HAND + c)
-        if main:
-            out.extend(A.SITE + s for s in self._send_options(p, {}))
-            out.extend(A.OVERCOME + s for s in self._overcome_options(p))
-            out.extend(A.CARD + c for c in self._buy_options(p, "either", 0))
-            out.extend(self._research_options(p, "either", ZERO5, False, True))
-            out.append(A.PASS)
-        else:
-            out.append(A.END_TURN)
-        if seat.crates and not all(seat.slots):
-            for e, (name, _) in enumerate(SLOT_EFFECTS):
-                if name == "jewel_for_coin" and seat.res[COIN] < 1:
-                    continue
-                out.append(A.IDOL_SLOT + e)
-        for a in seat.assistants:
-            if a & 32:
-                continue
-            if ASSISTANTS[a & 15].main:
-                # the buying assistant is a main action, and only worth one if it can buy
-                side = ASSISTANTS[a & 15].gold if a & 16 else ASSISTANTS[a & 15].silver
-                if not main or not self._buy_options(p, "either", int(side[0][1]["discount"])):
-                    continue
-            out.append(A.ASSISTANT + (a & 15))
-        for g in seat.guardians:
-            if not g & 16 and GUARDIANS[g & 15].boon_travel is None:
-                out.append(A.BOON + (g & 15))
-        return out
-
-    def _turn_apply(self, p: int, action: int) -> None:
-        seat = self._seats[p]
-        if action < A.PLAY_AREA:
-            self._play_card(p, action - A.HAND)
-        elif A.SITE <= action < A.OVERCOME:
-            self._main = True
-            self._send(p, action - A.SITE, {})
-        elif A.OVERCOME <= action < A.GLASS:
-            self._main = True
-            self._overcome(p, action - A.OVERCOME)
-        elif A.CARD <= action < A.SITE:
-            self._main = True
-            self._buy(p, action - A.CARD, 0)
-        elif A.GLASS <= action < A.IDOL_SLOT:
-            self._main = True
-            self._research(p, action, ZERO5, False)
-        elif A.IDOL_SLOT <= action < A.UNSLOT:
-            seat.crates -= 1
-            seat.slots[seat.slots.index(False)] = True
-            effect = SLOT_EFFECTS[action - A.IDOL_SLOT][1]
-            if effect[0][0] == "pay":  # choosing "a coin for a jewel" is paying it
-                self._pay_offer(p, *effect[0][1])
-            else:
-                self._push_seq(p, effect)
-        elif A.ASSISTANT <= action < A.BOON:
-            a = action - A.ASSISTANT
-            i = seat.assistant_slot(a)
-            code = seat.assistants[i]
-            seat.assistants[i] = code | 32
-            if ASSISTANTS[a].main:
-                self._main = True
-            self._push_seq(p, ASSISTANTS[a].gold if code & 16 else ASSISTANTS[a].silver)
-        elif A.BOON <= action < A.OPTION:
-            g = action - A.BOON
-            i = seat.guardian_slot(g)
-            seat.guardians[i] |= 16
-            self._push_seq(p, GUARDIANS[g].boon)
-        elif action == A.PASS:
-            seat.passed = True
-            self._end_turn()
-        elif action == A.END_TURN:
-            self._end_turn()
-
-    def _play_card(self, p: int, c: int) -> None:
-        seat = self._seats[p]
-        card = CARDS[c]
-        seat.hand.remove(c)
-        if card.exile_self:
-            self._exile_card(c, p)
-        else:
-            seat.play.append(c)
-        if card.kind == "artifact":
-            seat.res[TABLET] -= ARTIFACT_TABLETS
-        # Passing is a main action: a free card played after it cannot pass for you. One
-        # played during a decision only adds (see _adding_free), so it has no pass to
-        # hide, and the decision under it keeps what it offered.
-        if not self._stack:
-            self._late_free = card.free and self._main
-        if not card.free:
-            self._main = True
-        self._stack.append((SEQ, p, card.effect, 0))
-
-    # overcome ---------------------------------------------------------------
-
-    def _overcome_options(self, p: int) -> list[int]:
-        seat = self._seats[p]
-        out = []
-        for site in self._own_sites(p):
-            g = self._guardian[site]
-            if g == FREE:
-                continue
-            guardian = GUARDIANS[g]
-            if not _covers(seat.res, guardian.cost):
-                continue
-            if len(seat.hand) < guardian.cost_hand_cards:
-                continue
-            if not self._can_travel(p, guardian.cost_travel, guardian.cost[COIN]):
-                continue
-            out.append(site)
-        return out
-
-    def _overcome(self, p: int, site: int) -> None:
-        guardian = GUARDIANS[self._guardian[site]]
-        self._pay(self._seats[p], guardian.cost)
-        self._push_seq(p, (("_overcome", site),))
-        self._push_travel(p, guardian.cost_travel, NO_ICONS)
-        if guardian.cost_hand_cards:
-            self._stack.append((HAND_CARDS, p, guardian.cost_hand_cards))
-
-    def _take_guardian(self, p: int, site: int) -> None:
-        g = self._guardian[site]
-        self._guardian[site] = FREE
-        self._ids_sites = None
-        self._seats[p].guardians.append(g)
-
-    # buying -------------------------------------------------------------------
-
-    def _buy_options(self, p: int, kind: str, discount: int, free: bool = False) -> list[int]:
-        seat = self._seats[p]
-        out = []
-        if kind in ("item", "either"):
-            for c in self._row_item + [r for r in self._revealed if CARDS[r].kind == "item"]:
-                if c != GAP and (free or seat.res[COIN] >= CARDS[c].cost - discount):
-                    out.append(c)
-        if kind in ("artifact", "either"):
-            for c in self._row_art + [r for r in self._revealed if CARDS[r].kind == "artifact"]:
-                if c != GAP and (free or seat.res[COMPASS] >= CARDS[c].cost - discount):
-                    out.append(c)
-        return out
-
-    def _buy(self, p: int, c: int, discount: int, free: bool = False) -> None:
-        seat = self._seats[p]
-        card = CARDS[c]
-        price = 0 if free else max(0, card.cost - discount)
-        self._take_from_display(c)
-        self._cards_changed()
-        self._objective(card.kind)
-        if card.kind == "item":
-            seat.res[COIN] -= price
-            self._to_bottom(seat, c)
-        else:
-            seat.res[COMPASS] -= price
-            seat.play.append(c)
-            if card.effect:
-                self._stack.append((OFFER, p, None, card.effect))
-
-    def _take_from_display(self, c: int) -> None:
-        if c in self._revealed:
-            self._revealed.remove(c)
-            deck = self._item_deck if CARDS[c].kind == "item" else self._art_deck
-            deck.pop()
-            self._known_top[0 if CARDS[c].kind == "item" else 1] = False
-        else:
-            self.take_from_row(c)
-
-    def take_from_row(self, c: int) -> None:
-        """Card `c` leaves the row: its space is closed at the turn's end, or stays empty
-        when its deck is empty."""
-        item = CARDS[c].kind == "item"
-        row = self._row_item if item else self._row_art
-        if self._item_deck if item else self._art_deck:
-            row.remove(c)
-        else:
-            row[row.index(c)] = GAP
-
-    def _reveal_top(self, kind: str) -> None:
-        deck = self._item_deck if kind == "item" else self._art_deck
-        if deck and not self._known_top[0 if kind == "item" else 1]:
-            self._settle_top(deck)
-        if deck and deck[-1] not in self._revealed:
-            self._revealed.append(deck[-1])
-            self._known_top[0 if kind == "item" else 1] = True
-
-    # research -----------------------------------------------------------------
-
-    def _research_options(
-        self, p: int, token: str, discount: tuple[int, ...], free: bool, temple: bool
-    ) -> list[int]:
-        seat = self._seats[p]
-        track = self._track
-        out = []
-        glass_row = track.nodes[seat.glass].row
-        res = seat.res
-        plain = discount == ZERO5
-        starts = []
-        if token != "notebook":
-            starts.append((seat.glass, A.GLASS))
-        if token != "glass":
-            starts.append((seat.notebook, A.NOTEBOOK))
-        for node, block in starts:
-            for edge in track.leaving[node]:
-                if not free:
-                    cost = edge.cost if plain else _less(edge.cost, discount)
-                    if seat.crates < edge.idols or not _covers(res, cost):
-                        continue
-                if block == A.NOTEBOOK:
-                    target = track.nodes[edge.end]
-                    if target.lost_temple or target.row > glass_row:
-                        continue
-                out.append(block + edge.end)
-        if temple and token != "notebook" and seat.temple_rank >= 0:
-            for k, stack in enumerate(TEMPLE_STACKS):
-                cost = _less(stack.cost[self._board], discount)
-                if self._temple_left[k] and _covers(seat.res, cost):
-                    out.append(A.TEMPLE + k)
-        return sorted(set(out))
-
-    def _research(self, p: int, action: int, discount: tuple[int, ...], free: bool) -> None:
-        seat = self._seats[p]
-        if action >= A.TEMPLE:
-            k = action - A.TEMPLE
-            self._pay(seat, _less(TEMPLE_STACKS[k].cost[self._board], discount))
-            self._temple_left[k] -= 1
-            seat.temples.append(k)
-            self._objective("research")
-            return
-        glass = action < A.NOTEBOOK
-        node = action - (A.GLASS if glass else A.NOTEBOOK)
-        start = seat.glass if glass else seat.notebook
-        edge = next(e for e in self._track.edges if e.start == start and e.end == node)
-        if not free:
-            self._pay(seat, _less(edge.cost, discount))
-            seat.crates -= edge.idols
-        if glass:
-            seat.glass = node
-            self._objective("research")
-        else:
-            seat.notebook = node
-        self._research_reward(p, glass, node)
-
-    def _research_reward(self, p: int, glass: bool, node: int) -> None:
-        seat = self._seats[p]
-        info = self._track.nodes[node]
-        bonus: Effect = ()
-        if info.lost_temple:
-            seat.temple_rank = self._arrivals
-            self._arrivals += 1
-            if self._temple_bonus:
-                bonus = (("_bonus", -1),)
-        elif self._bonus[node]:
-            bonus = (("_bonus", node),)
-        effect: Effect = ()
-        if not info.lost_temple:
-            row = self._track.rows[info.row]
-            effect = row.glass if glass else row.notebook
-        if bonus and effect:
-            self._stack.append((ORDER, p, bonus, effect))
-        else:
-            self._push_seq(p, bonus or effect)
-
-    def _take_bonus(self, p: int, where: int, kind: int) -> None:
-        tiles = self._temple_bonus if where < 0 else self._bonus[where]
-        tiles.remove(kind)
-        self._push_seq(p, BONUS_KINDS[kind].effect)
