@@ -29,6 +29,7 @@ from `sampler`, so ISMCTS searches worlds consistent with p's information only.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import secrets
 from collections.abc import Callable
@@ -38,7 +39,7 @@ import meeple
 from meeple.core.game import Game, State, plain_int
 from meeple.core.registry import list_games
 from meeple.core.rng import Rng
-from meeple.errors import IllegalActionError, OptionError
+from meeple.errors import IllegalActionError, MeepleError, OptionError
 from meeple.rl._common import MAX_GAME_LENGTH
 from meeple.rl.encoding import Encoder, encoder_for
 from meeple.rl.errors import missing_extra
@@ -318,17 +319,25 @@ def _unpickle_state(game: MeepleSpielGame, text: str) -> MeepleSpielState:
     return state
 
 
+log = logging.getLogger(__name__)
+
 _REGISTERED: dict[str, type[MeepleSpielGame]] = {}
 
 
 def register_openspiel_games() -> list[str]:
-    """Register every meeple game with OpenSpiel (done on import); returns the names."""
+    """Register every meeple game with OpenSpiel (done on import); returns the names.
+    A plugin game that cannot be loaded is left out, with a warning, as the lobby and
+    `meeple games` leave it: the others stay usable."""
     names = []
     registered = {t.short_name for t in pyspiel.registered_games()}
     for name in list_games():
         spiel_name = short_name(name)
         if name not in _REGISTERED:
-            params = _parameters(name)
+            try:
+                params = _parameters(name)
+            except MeepleError as exc:
+                log.warning("game %s is not registered with OpenSpiel: %s", name, exc)
+                continue
             cls = type(
                 f"MeepleSpiel_{name}",
                 (MeepleSpielGame,),
