@@ -14,10 +14,80 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
+from meeple.core.game import TERMINAL, check_resample_seed, check_seat
 from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
 from meeple.games.aridnyk import actions as A
+from meeple.games.aridnyk.base import (
+    _PLOT,
+    _TRINKET,
+    AFTER_DRIZD,
+    AFTER_VOVK,
+    BLACK,
+    C_MOVE,
+    C_RETRADE,
+    C_TRADE_ANY,
+    CHIEFTAIN,
+    CHOOSE_CHARACTER,
+    CLIMBER,
+    CRAFTER,
+    DOWSER,
+    DREAMER,
+    DRIZD_SHEEP,
+    E_CARD,
+    E_MOVE_TILE,
+    E_PLOT,
+    E_RETRADE,
+    E_SHEEP,
+    E_SHEPHERD,
+    E_SPIRIT,
+    E_SWAP,
+    E_TRADE_ANY,
+    E_TRINKET,
+    EFFECTS,
+    F_DRAW,
+    F_EFFECTS,
+    F_LIMIT,
+    F_PAY,
+    F_PLACE,
+    F_REACT,
+    F_SHEPHERD,
+    F_SPIRIT,
+    F_SPIRIT_CHOICE,
+    F_SWAP,
+    F_VOVK,
+    FRAME_NAMES,
+    HAND_LIMIT,
+    HUNTER,
+    MOLFAR,
+    MUSICIAN,
+    OVER,
+    P_ALEY,
+    P_STARTER,
+    P_TURN,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    PLACE_SHEPHERDS,
+    PLACE_STARTERS,
+    REWARD,
+    S_ALEY,
+    S_ARIDNYK,
+    S_BOH,
+    S_DRIZD,
+    SOURCE_NAMES,
+    START_SHEEP,
+    TRACKER,
+    TRADE_CARD,
+    TRADE_SHEEP,
+    TRINKET,
+    VAGABOND,
+    VOVK_MOVES,
+    WHITE,
+    AridnykBase,
+    Cell,
+    _pick,
+)
 from meeple.games.aridnyk.board import DELTA, GROWN, Layout, rotate_mask
 from meeple.games.aridnyk.components import (
     ARIDNYK_TILE,
@@ -56,76 +126,28 @@ from meeple.games.aridnyk.components import (
 )
 from meeple.games.aridnyk.tasks import CompiledTask, compile_task, measure_compiled, short_mask
 
-_TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
-_WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
-
 if TYPE_CHECKING:
     from meeple.games.aridnyk.game import AridnykGame
 
-Cell = tuple[int, int]
+__all__ = [
+    "ALL_TERRAINS",
+    "CHIEFTAIN",
+    "CHOOSE_CHARACTER",
+    "EFFECTS",
+    "F_EFFECTS",
+    "NEAR_SHARE",
+    "PLACE_SHEPHERDS",
+    "PLACE_STARTERS",
+    "TRINKET",
+    "VAGABOND",
+    "AridnykState",
+]
+"""The names other modules import from here (defined here before the state's parts moved out)."""
 
-# phases
-CHOOSE_CHARACTER, PLACE_STARTERS, PLACE_SHEPHERDS, PLACE, EFFECTS, PICK, OVER = range(7)
-PHASE_NAMES = (
-    "choose_character",
-    "place_starters",
-    "place_shepherds",
-    "place_tile",
-    "effects",
-    "pick_tile",
-    "over",
-)
 
-# frame kinds (a frame is a list whose first item is its kind)
-F_EFFECTS, F_PLACE, F_SHEPHERD, F_SPIRIT_CHOICE, F_SPIRIT, F_VOVK = range(6)
-F_DRAW, F_LIMIT, F_PAY, F_REACT, F_SWAP = range(6, 11)
+_TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
+_WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
 
-FRAME_NAMES = (
-    "effects",
-    "place",
-    "shepherd_move",
-    "spirit_choice",
-    "spirit_move",
-    "vovk",
-    "draw",
-    "hand_limit",
-    "pay",
-    "reaction",
-    "horizon_swap",
-)
-"""Stable names of the pending step (`observation["pending"]["frame"]`)."""
-
-# effect sources
-BLACK, WHITE, TRINKET, REWARD = range(4)
-SOURCE_NAMES = ("black", "white", "trinket", "reward")
-
-# what a tile placement is for
-P_TURN, P_ALEY, P_STARTER = range(3)
-
-# why a Spirit is being chosen
-C_MOVE, C_TRADE_ANY, C_RETRADE = range(3)
-
-# trade steps after payment
-AFTER_DRIZD, AFTER_VOVK = range(2)
-
-HAND_LIMIT = 6
-START_SHEEP = 5
-S_ARIDNYK, S_ALEY, S_BOH, S_DRIZD, S_VOVK = range(5)
-TRADE_SHEEP = (2, 1, 2, 0, 0)
-TRADE_CARD = (False, False, False, True, True)
-DRIZD_SHEEP = 5
-VOVK_MOVES = 3
-# Characters by name, their ids in the data's order (the load checks each is there once).
-DREAMER = CHARACTER_NAMES.index("dreamer")
-MOLFAR = CHARACTER_NAMES.index("molfar")
-CRAFTER = CHARACTER_NAMES.index("crafter")
-HUNTER = CHARACTER_NAMES.index("hunter")
-TRACKER = CHARACTER_NAMES.index("tracker")
-CLIMBER = CHARACTER_NAMES.index("climber")
-CHIEFTAIN = CHARACTER_NAMES.index("chieftain")
-DOWSER = CHARACTER_NAMES.index("dowser")
-MUSICIAN = CHARACTER_NAMES.index("musician")
-VAGABOND = CHARACTER_NAMES.index("vagabond")
 _SHORT = {
     HUNTER: frozenset((WOODS,)),
     CLIMBER: frozenset((PEAKS,)),
@@ -156,11 +178,8 @@ _READS_SPIRIT = frozenset(
     p for p, (c, _) in enumerate(_PLOT_CHECKS) if any(f > 0 for f in c.figures)
 )
 NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
-E_SHEEP, E_CARD, E_PLOT, E_TRINKET, E_SHEPHERD, E_SPIRIT = range(6)
-E_TRADE_ANY, E_RETRADE, E_MOVE_TILE, E_SWAP, E_REFRESH = range(6, 11)
-_KIND_NAMES = ("Plot", "Trinket")
-_PLOT, _TRINKET = A.PLOT_KIND, A.TRINKET_KIND
 
+_KIND_NAMES = ("Plot", "Trinket")
 
 PLOT_VALUE = tuple(reward_value(p.reward) for p in PLOTS)
 """A Plot's reward in Sheep-equivalents (a card is worth two Sheep)."""
@@ -180,13 +199,6 @@ def _tier_sheep(tiers: list[Tier], level: int) -> int:
 
 _Deals = list[tuple[int, list[int], int]]  # (seat, cards it shows, how many it hides)
 _Plan = tuple[list[int], list[int], _Deals, list[list[int]], list[tuple[list[int], _Deals]]]
-
-
-def _pick(pool: list[int], rng: Rng) -> int:
-    """Take an element of `pool` at random (its order is not kept)."""
-    rng.to_end(pool)
-    return pool.pop()
-
 
 _IDS_BOARD = ("ids", "board")
 """The layout cache's key for the board section of observation_ids."""
@@ -240,7 +252,7 @@ def _step_ids(frame: list[Any]) -> tuple[int, ...]:
     return (step, -1, -1, -1, -1, 0, -1, -1)
 
 
-class AridnykState(CheckedState):
+class AridnykState(AridnykBase):
     __slots__ = (
         "_characters",
         "_cur",
@@ -595,22 +607,11 @@ class AridnykState(CheckedState):
                 return
         self._phase = OVER
 
-    # --- tiles -----------------------------------------------------------------------
-
     def _draw_stack_tile(self) -> int:
         for stack in self._stacks:
             if stack:
                 return self._take_top(stack)
         return -1
-
-    def _take_top(self, pile: list[int]) -> int:
-        """Draw the top of a non-empty tile stack or card deck. A guess (see resample)
-        leaves its unseen piles unshuffled and draws each card at random instead: the
-        same odds as a shuffled pile, for one random number per card drawn rather than
-        per card in the pile."""
-        if self._resampled:
-            return _pick(pile, self._rng)
-        return pile.pop()
 
     def _active_season(self) -> int:
         for i, stack in enumerate(self._stacks):
@@ -665,8 +666,6 @@ class AridnykState(CheckedState):
         for c, t in layout.at.items():
             if c not in occupied and layout.connected_without(t) and layout.can_place(t, t):
                 yield t
-
-    # --- cards -----------------------------------------------------------------------
 
     def _hand_size(self, seat: int) -> int:
         return len(self._plots[seat]) + len(self._trinkets[seat])
@@ -793,8 +792,6 @@ class AridnykState(CheckedState):
         for slot in range(3):
             self._refill_row(kind, slot)
 
-    # --- figures ---------------------------------------------------------------------
-
     def _shepherd_ok(self, cell: Cell) -> bool:
         """May the active Shepherd end a move on `cell` (no other Shepherd there)?"""
         me = self._turn
@@ -900,8 +897,6 @@ class AridnykState(CheckedState):
 
     def _moves(self, amount: int) -> int:
         return amount + 1 if self._characters[self._turn] == MOLFAR else amount
-
-    # --- trades ----------------------------------------------------------------------
 
     def _trade_cost(self, spirit: int, extra: int) -> bool:
         """Can the active player pay for `spirit`'s trade (plus `extra` Sheep)?"""
@@ -1009,8 +1004,6 @@ class AridnykState(CheckedState):
         self._discards[_TRINKET].append(trinket)
         self._public_cards.add(64 + trinket)
         self._stack.pop()  # cancelled: the trade or Trinket counts as used, nothing is paid
-
-    # --- Plots -----------------------------------------------------------------------
 
     def _plot_level(self, seat: int, plot: int) -> int:
         key = seat * 64 + plot
@@ -1469,8 +1462,6 @@ class AridnykState(CheckedState):
         for _ in range(count):
             self._reveal_horizon_tile()
 
-    # --- explaining ------------------------------------------------------------------
-
     def _why_illegal(self, action: Any) -> str:
         if action.__class__ is not int:
             return f"an action is an int, not {action!r}"
@@ -1585,8 +1576,6 @@ class AridnykState(CheckedState):
         from meeple.games.aridnyk.text import action_text
 
         return third_person(action_text(self, action, public=True))
-
-    # --- observation -----------------------------------------------------------------
 
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._sheep)
