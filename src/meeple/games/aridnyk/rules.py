@@ -11,7 +11,6 @@ docs/games/aridnyk.md.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, check_resample_seed, check_seat
@@ -30,9 +29,7 @@ from meeple.games.aridnyk.base import (
     CHIEFTAIN,
     CHOOSE_CHARACTER,
     CLIMBER,
-    CRAFTER,
     DOWSER,
-    DREAMER,
     DRIZD_SHEEP,
     E_CARD,
     E_MOVE_TILE,
@@ -84,11 +81,11 @@ from meeple.games.aridnyk.base import (
     VAGABOND,
     VOVK_MOVES,
     WHITE,
-    AridnykBase,
     Cell,
     _pick,
 )
 from meeple.games.aridnyk.board import DELTA, GROWN, Layout, rotate_mask
+from meeple.games.aridnyk.cards import CardsMixin
 from meeple.games.aridnyk.components import (
     ARIDNYK_TILE,
     CHARACTER_NAMES,
@@ -110,7 +107,6 @@ from meeple.games.aridnyk.components import (
     STARTER_PLOTS,
     STARTER_TILES,
     TERRAINS,
-    TILE_BLACK,
     TILE_SPIRIT,
     TILE_TERRAIN,
     TILE_WATER,
@@ -125,21 +121,36 @@ from meeple.games.aridnyk.components import (
     task_tiers,
 )
 from meeple.games.aridnyk.tasks import CompiledTask, compile_task, measure_compiled, short_mask
+from meeple.games.aridnyk.tiles import TilesMixin
 
 if TYPE_CHECKING:
     from meeple.games.aridnyk.game import AridnykGame
 
 __all__ = [
+    "AFTER_VOVK",
     "ALL_TERRAINS",
+    "BLACK",
     "CHIEFTAIN",
     "CHOOSE_CHARACTER",
+    "C_TRADE_ANY",
     "EFFECTS",
+    "F_DRAW",
     "F_EFFECTS",
+    "F_LIMIT",
+    "F_PAY",
+    "F_REACT",
+    "F_SHEPHERD",
+    "F_SPIRIT",
+    "F_VOVK",
     "NEAR_SHARE",
+    "PICK",
+    "PLACE",
     "PLACE_SHEPHERDS",
     "PLACE_STARTERS",
+    "REWARD",
     "TRINKET",
     "VAGABOND",
+    "WHITE",
     "AridnykState",
 ]
 """The names other modules import from here (defined here before the state's parts moved out)."""
@@ -252,7 +263,7 @@ def _step_ids(frame: list[Any]) -> tuple[int, ...]:
     return (step, -1, -1, -1, -1, 0, -1, -1)
 
 
-class AridnykState(AridnykBase):
+class AridnykState(TilesMixin, CardsMixin):
     __slots__ = (
         "_characters",
         "_cur",
@@ -606,191 +617,6 @@ class AridnykState(AridnykBase):
                 self._begin_turn(seat)
                 return
         self._phase = OVER
-
-    def _draw_stack_tile(self) -> int:
-        for stack in self._stacks:
-            if stack:
-                return self._take_top(stack)
-        return -1
-
-    def _active_season(self) -> int:
-        for i, stack in enumerate(self._stacks):
-            if stack:
-                return i + 1
-        return len(SEASONS) - 1
-
-    def _reveal_horizon_tile(self) -> None:
-        tile = self._draw_stack_tile()
-        if tile >= 0:
-            self._ids_tiles = None
-            self._horizon.append(tile)
-            self._public_tiles.add(tile)
-
-    def _rotations(self, tile: int, without: int = -1) -> list[int]:
-        return self._layout.fitting_rotations(tile, without)
-
-    def _cell_actions(self, tile: int, rotation: int, without: int = -1) -> list[int]:
-        return sorted([A.CELL + code for code in self._layout.legal_codes(tile, rotation, without)])
-
-    def _place_tile(self, frame: list[Any], cell: Cell) -> None:
-        purpose, tile, rotation = frame[1], frame[2], frame[3]
-        layout = self._layout
-        self._met = {}
-        self._ids_tiles = None
-        self._ids_figures = None
-        if purpose == P_ALEY:
-            layout.remove(tile)
-            layout.place(tile, cell, rotation)
-            return
-        layout.place(tile, cell, rotation)
-        spirit = TILE_SPIRIT[tile]
-        if spirit >= 0:
-            self._spirits[spirit] = cell
-        if purpose == P_TURN:
-            self._tiles[self._turn].remove(tile)
-            self._phase = EFFECTS
-            if any(TILE_BLACK[tile]):
-                self._stack.append([F_EFFECTS, BLACK, list(TILE_BLACK[tile]), tile])
-
-    def _movable_tiles(self) -> list[int]:
-        """Tiles Aley may move: no figure on them, the board stays whole, a place exists."""
-        return sorted(self._each_movable_tile())
-
-    def _can_move_a_tile(self) -> bool:
-        return next(self._each_movable_tile(), -1) >= 0
-
-    def _each_movable_tile(self) -> Iterator[int]:
-        layout = self._layout
-        occupied = {c for c in self._spirits if c is not None}
-        occupied.update(c for c in self._shepherds if c is not None)
-        for c, t in layout.at.items():
-            if c not in occupied and layout.connected_without(t) and layout.can_place(t, t):
-                yield t
-
-    def _hand_size(self, seat: int) -> int:
-        return len(self._plots[seat]) + len(self._trinkets[seat])
-
-    def _deck_top(self, kind: int) -> int:
-        deck = self._decks[kind]
-        if not deck:
-            cards = self._reshuffled(kind)
-            if not cards:
-                return -1
-            self._ids_cards = None
-            pile = self._discards[kind]
-            pile[:] = [c for c in pile if c not in cards]
-            deck.extend(cards)
-            self._rng.shuffle(deck)
-        return self._take_top(deck)
-
-    def _reshuffled(self, kind: int) -> list[int]:
-        """The discards of `kind` an empty deck is made anew from. A Trinket is discarded
-        once its effects are resolved ("resolve its effects, then discard it"): one whose
-        effects are under way (its own draw) sits on the pile already but stays out."""
-        pile = self._discards[kind]
-        if kind != _TRINKET or not pile:
-            return pile[:]
-        held = [f[3] for f in self._stack if f[0] == F_EFFECTS and f[1] == TRINKET]
-        return [c for c in pile if c not in held]
-
-    def _refill_row(self, kind: int, slot: int) -> None:
-        card = self._deck_top(kind)
-        self._ids_cards = None
-        self._rows[kind][slot] = card
-        if card >= 0:
-            self._public_cards.add(kind * 64 + card)
-
-    def _can_draw(self, kind: int) -> bool:
-        return (
-            self._revealed[kind] >= 0
-            or self._drawable(kind)
-            or any(c >= 0 for c in self._rows[kind])
-        )
-
-    def _drawable(self, kind: int) -> bool:
-        """Whether the deck, or its discards shuffled into a new one, holds a card."""
-        return bool(self._decks[kind] or self._reshuffled(kind))
-
-    def _gain_card(self, seat: int, kind: int, card: int, public: bool) -> None:
-        self._ids_cards = None
-        hand = self._plots[seat] if kind == _PLOT else self._trinkets[seat]
-        hand.append(card)
-        hand.sort()
-        code = kind * 64 + card
-        if public:
-            self._public_cards.add(code)
-        else:
-            self._public_cards.discard(code)
-        if self._hand_size(seat) > HAND_LIMIT:
-            self._stack.append([F_LIMIT, seat])
-
-    def _discard_card(self, seat: int, code: int) -> None:
-        """Discard card `code` (DISCARD_CARD numbering) from `seat`'s hand."""
-        self._ids_cards = None
-        if code < NUM_PLOTS:
-            self._plots[seat].remove(code)
-            self._discards[_PLOT].append(code)
-            self._public_cards.add(code)
-        else:
-            card = code - NUM_PLOTS
-            self._trinkets[seat].remove(card)
-            self._discards[_TRINKET].append(card)
-            self._public_cards.add(64 + card)
-
-    def _card_codes(self, seat: int) -> list[int]:
-        return self._plots[seat] + [NUM_PLOTS + t for t in self._trinkets[seat]]
-
-    def _begin_draw(self, kind: int, refresh: bool) -> None:
-        """A draw of `kind`; the Dreamer (Plots) and Crafter (Trinkets) reveal the deck top,
-        after the refresh is chosen or declined where the draw may refresh the row."""
-        self._stack.append([F_DRAW, kind, refresh])
-        if kind >= 0 and not refresh:
-            self._reveal_for(kind)
-
-    def _reveals(self, kind: int) -> bool:
-        """Does the player whose turn it is see the deck top when drawing `kind`?"""
-        character = self._characters[self._turn]
-        return (kind == _PLOT and character == DREAMER) or (
-            kind == _TRINKET and character == CRAFTER
-        )
-
-    def _reveal_for(self, kind: int) -> None:
-        if self._revealed[kind] < 0 and self._reveals(kind):
-            card = self._deck_top(kind)
-            if card >= 0:
-                self._ids_cards = None
-                self._revealed[kind] = card
-                self._public_cards.add(kind * 64 + card)
-
-    def _take_from_row(self, kind: int, slot: int) -> None:
-        self._ids_cards = None
-        card = self._rows[kind][slot]
-        if self._revealed[kind] >= 0:
-            self._rows[kind][slot] = self._revealed[kind]
-            self._revealed[kind] = -1
-        else:
-            self._refill_row(kind, slot)
-        self._gain_card(self._turn, kind, card, True)
-
-    def _take_from_deck(self, kind: int) -> None:
-        self._ids_cards = None
-        if self._revealed[kind] >= 0:
-            card, self._revealed[kind] = self._revealed[kind], -1
-            self._gain_card(self._turn, kind, card, True)
-            return
-        card = self._deck_top(kind)
-        if card >= 0:
-            self._gain_card(self._turn, kind, card, False)
-
-    def _refresh_row(self, kind: int) -> None:
-        self._ids_cards = None
-        for slot in range(3):
-            card = self._rows[kind][slot]
-            if card >= 0:
-                self._discards[kind].append(card)
-                self._rows[kind][slot] = -1
-        for slot in range(3):
-            self._refill_row(kind, slot)
 
     def _shepherd_ok(self, cell: Cell) -> bool:
         """May the active Shepherd end a move on `cell` (no other Shepherd there)?"""
@@ -1451,16 +1277,6 @@ class AridnykState(AridnykBase):
         else:
             amounts[effect] -= 1
             self._refresh_horizon()
-
-    def _refresh_horizon(self) -> None:
-        season = self._active_season() - 1
-        count = len(self._horizon)
-        self._ids_tiles = None
-        self._stacks[season].extend(self._horizon)
-        self._horizon = []
-        self._rng.shuffle(self._stacks[season])
-        for _ in range(count):
-            self._reveal_horizon_tile()
 
     def _why_illegal(self, action: Any) -> str:
         if action.__class__ is not int:
