@@ -633,7 +633,7 @@ def test_checks_after_a_placement_match_fresh_checks(seed: int, players: int) ->
     from meeple.core.registry import load_game
     from meeple.core.rng import Rng
     from meeple.games.aridnyk.components import PLOTS
-    from meeple.games.aridnyk.rules import _SHORT, ALL_TERRAINS
+    from meeple.games.aridnyk.plots import _SHORT, ALL_TERRAINS
 
     shorts = [frozenset(), HUNTER, CLIMBER, DOWSER, MUSICIAN, ALL_TERRAINS]
     state = load_game("aridnyk", players=players).new_initial_state(seed=seed)

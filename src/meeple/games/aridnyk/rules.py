@@ -28,8 +28,6 @@ from meeple.games.aridnyk.base import (
     C_TRADE_ANY,
     CHIEFTAIN,
     CHOOSE_CHARACTER,
-    CLIMBER,
-    DOWSER,
     DRIZD_SHEEP,
     E_CARD,
     E_MOVE_TILE,
@@ -55,9 +53,6 @@ from meeple.games.aridnyk.base import (
     F_VOVK,
     FRAME_NAMES,
     HAND_LIMIT,
-    HUNTER,
-    MOLFAR,
-    MUSICIAN,
     OVER,
     P_ALEY,
     P_STARTER,
@@ -68,15 +63,9 @@ from meeple.games.aridnyk.base import (
     PLACE_SHEPHERDS,
     PLACE_STARTERS,
     REWARD,
-    S_ALEY,
-    S_ARIDNYK,
-    S_BOH,
-    S_DRIZD,
     SOURCE_NAMES,
     START_SHEEP,
     TRACKER,
-    TRADE_CARD,
-    TRADE_SHEEP,
     TRINKET,
     VAGABOND,
     VOVK_MOVES,
@@ -85,21 +74,14 @@ from meeple.games.aridnyk.base import (
     _pick,
 )
 from meeple.games.aridnyk.board import DELTA, GROWN, Layout, rotate_mask
-from meeple.games.aridnyk.cards import CardsMixin
 from meeple.games.aridnyk.components import (
     ARIDNYK_TILE,
     CHARACTER_NAMES,
     CHARACTERS,
     EFFECT_KINDS,
-    LAKE,
     NUM_PLOTS,
     NUM_TRINKETS,
     ORNAMENTED,
-    PEAKS,
-    PLOT_REWARD,
-    PLOTS,
-    POLONYNA,
-    RIVER,
     SEASON_TILES,
     SEASONS,
     SIDES,
@@ -113,15 +95,11 @@ from meeple.games.aridnyk.components import (
     TILE_WHITE,
     TILES,
     TRINKET_CANCELS,
-    TRINKET_EFFECTS,
     TRINKET_REACTION,
-    WOODS,
-    Tier,
-    reward_value,
-    task_tiers,
 )
-from meeple.games.aridnyk.tasks import CompiledTask, compile_task, measure_compiled, short_mask
-from meeple.games.aridnyk.tiles import TilesMixin
+from meeple.games.aridnyk.figures import FiguresMixin
+from meeple.games.aridnyk.plots import ALL_TERRAINS, NEAR_SHARE, PlotsMixin
+from meeple.games.aridnyk.trades import TradesMixin
 
 if TYPE_CHECKING:
     from meeple.games.aridnyk.game import AridnykGame
@@ -159,53 +137,11 @@ __all__ = [
 _TERRAIN_NAME = tuple(TERRAINS[terrain] for terrain in TILE_TERRAIN)
 _WATER_SIDES = tuple(tuple(SIDES[s] for s in range(4) if water >> s & 1) for water in range(16))
 
-_SHORT = {
-    HUNTER: frozenset((WOODS,)),
-    CLIMBER: frozenset((PEAKS,)),
-    DOWSER: frozenset((RIVER, LAKE)),
-    MUSICIAN: frozenset((POLONYNA,)),
-}
-_NO_SHORT: frozenset[int] = frozenset()
-_NEAR_KEY = 1 << 12  # _met keys from here on hold the one-tile-short checks
-ALL_TERRAINS = frozenset(range(5))
-_ANY = len(CHARACTERS) + 1
-
-
-def _short_masks(compiled: CompiledTask) -> tuple[int, ...]:
-    """The short-terrain masks a Plot is checked with, indexed by the seat's character
-    + 1 (0: none chosen yet) and, at _ANY, one tile of any terrain."""
-    masks = [short_mask(compiled, _SHORT.get(c, _NO_SHORT)) for c in range(-1, len(CHARACTERS))]
-    masks.append(short_mask(compiled, ALL_TERRAINS))
-    return tuple(masks)
-
-
-_PLOT_CHECKS = tuple(
-    (compiled, _short_masks(compiled)) for compiled in (compile_task(p.task) for p in PLOTS)
-)
-# The Plots whose check reads the claimer's Shepherd, and those that read a Spirit: a
-# figure's step forgets only their cached checks.
-_READS_SHEPHERD = frozenset(p for p, (c, _) in enumerate(_PLOT_CHECKS) if 0 in c.figures)
-_READS_SPIRIT = frozenset(
-    p for p, (c, _) in enumerate(_PLOT_CHECKS) if any(f > 0 for f in c.figures)
-)
-NEAR_SHARE = 0.4  # a held Plot one tile short, as a share of its reward
-
 _KIND_NAMES = ("Plot", "Trinket")
-
-PLOT_VALUE = tuple(reward_value(p.reward) for p in PLOTS)
-"""A Plot's reward in Sheep-equivalents (a card is worth two Sheep)."""
 
 
 def _copy_frame(frame: list[Any]) -> list[Any]:
     return [x[:] if x.__class__ is list else x for x in frame]
-
-
-def _tier_sheep(tiers: list[Tier], level: int) -> int:
-    extra = 0
-    for tier in tiers:
-        if tier.at <= level:
-            extra = tier.sheep
-    return extra
 
 
 _Deals = list[tuple[int, list[int], int]]  # (seat, cards it shows, how many it hides)
@@ -263,7 +199,7 @@ def _step_ids(frame: list[Any]) -> tuple[int, ...]:
     return (step, -1, -1, -1, -1, 0, -1, -1)
 
 
-class AridnykState(TilesMixin, CardsMixin):
+class AridnykState(PlotsMixin, FiguresMixin, TradesMixin):
     __slots__ = (
         "_characters",
         "_cur",
@@ -617,278 +553,6 @@ class AridnykState(TilesMixin, CardsMixin):
                 self._begin_turn(seat)
                 return
         self._phase = OVER
-
-    def _shepherd_ok(self, cell: Cell) -> bool:
-        """May the active Shepherd end a move on `cell` (no other Shepherd there)?"""
-        me = self._turn
-        return all(c != cell for s, c in enumerate(self._shepherds) if s != me)
-
-    def _spirit_ok(self, spirit: int, cell: Cell) -> bool:
-        return all(c != cell for s, c in enumerate(self._spirits) if s != spirit)
-
-    def _distance(self, start: Cell, ok: Any, limit: int) -> int:
-        """Steps from `start` to the nearest cell where `ok(cell)`; limit + 1 if farther."""
-        if ok(start):
-            return 0
-        frontier = [start]
-        seen = {start}
-        for d in range(1, limit + 1):
-            nxt = []
-            for cell in frontier:
-                for _, c in self._layout.steps(cell):
-                    if c not in seen:
-                        if ok(c):
-                            return d
-                        seen.add(c)
-                        nxt.append(c)
-            frontier = nxt
-        return limit + 1
-
-    def _shepherd_need(self, cell: Cell, limit: int) -> int:
-        return self._distance(cell, self._shepherd_ok, limit)
-
-    def _spirit_need(self, spirit: int, cell: Cell, limit: int) -> int:
-        return self._distance(cell, lambda c: self._spirit_ok(spirit, c), limit)
-
-    def _step_shepherd(self, side: int) -> None:
-        me = self._turn
-        cell = self._shepherds[me]
-        assert cell is not None
-        dx, dy = DELTA[side]
-        nxt = (cell[0] + dx, cell[1] + dy)
-        self._ids_figures = None
-        self._shepherds[me] = nxt
-        self._met = {
-            k: v
-            for k, v in self._met.items()
-            if (k >> 6) & 63 != me or k & 63 not in _READS_SHEPHERD
-        }
-        self._stepped |= 1
-        if TILE_TERRAIN[self._layout.at[nxt]] == RIVER:
-            loss = 1 if self._characters[me] == CHIEFTAIN else 2
-            self._sheep[me] = max(0, self._sheep[me] - loss)
-
-    def _step_spirit(self, spirit: int, side: int) -> None:
-        cell = self._spirits[spirit]
-        assert cell is not None
-        dx, dy = DELTA[side]
-        self._ids_figures = None
-        self._spirits[spirit] = (cell[0] + dx, cell[1] + dy)
-        self._met = {k: v for k, v in self._met.items() if k & 63 not in _READS_SPIRIT}
-        self._stepped |= 2
-
-    def _shepherd_move_ended(self) -> None:
-        if not self._stepped & 1:  # stopped before a step: no move (rulings 3 and 4)
-            return
-        self._moved = True
-        self._mark_together()
-
-    def _spirit_move_ended(self, spirit: int) -> None:
-        if self._stepped & 2 and self._spirits[spirit] == self._shepherds[self._turn]:
-            self._together |= 1 << spirit
-
-    def _vovk_ended(self, frame: list[Any]) -> None:
-        if frame[3]:
-            self._shepherd_move_ended()
-        if frame[2] >= 0:
-            self._spirit_move_ended(frame[2])
-
-    def _mark_together(self) -> None:
-        here = self._shepherds[self._turn]
-        for s, c in enumerate(self._spirits):
-            if c is not None and c == here:
-                self._together |= 1 << s
-
-    def _shepherd_steps(self, remaining: int, other_need: int = 0) -> list[int]:
-        cell = self._shepherds[self._turn]
-        assert cell is not None
-        out = []
-        left = remaining - 1 - other_need
-        for side, nxt in self._layout.steps(cell):
-            if left >= 0 and (self._shepherd_ok(nxt) or self._shepherd_need(nxt, left) <= left):
-                out.append(A.SHEPHERD_STEP + side)
-        return out
-
-    def _spirit_steps(self, spirit: int, remaining: int, other_need: int = 0) -> list[int]:
-        cell = self._spirits[spirit]
-        assert cell is not None
-        out = []
-        left = remaining - 1 - other_need
-        for side, nxt in self._layout.steps(cell):
-            if left >= 0 and (
-                self._spirit_ok(spirit, nxt) or self._spirit_need(spirit, nxt, left) <= left
-            ):
-                out.append(A.SPIRIT_STEP + side)
-        return out
-
-    def _moves(self, amount: int) -> int:
-        return amount + 1 if self._characters[self._turn] == MOLFAR else amount
-
-    def _trade_cost(self, spirit: int, extra: int) -> bool:
-        """Can the active player pay for `spirit`'s trade (plus `extra` Sheep)?"""
-        me = self._turn
-        if self._sheep[me] < TRADE_SHEEP[spirit] + extra:
-            return False
-        if TRADE_CARD[spirit] and not self._hand_size(me):
-            return False
-        # a trade whose effect cannot happen is not offered (Sheep for nothing)
-        if spirit == S_ARIDNYK:
-            return self._can_draw(_TRINKET)
-        if spirit == S_BOH:
-            return self._can_draw(_PLOT)
-        return spirit != S_ALEY or self._can_move_a_tile()
-
-    def _trade_options(self) -> list[tuple[int, int]]:
-        """(spirit, extra Sheep) for every trade open to the active player now."""
-        me = self._turn
-        here = self._shepherds[me]
-        if here is None:
-            return []
-        together = [s for s, c in enumerate(self._spirits) if c == here and self._together >> s & 1]
-        if not together:
-            return []
-        out = []
-        for s in range(5):
-            if self._traded >> s & 1 or self._spirits[s] is None:
-                continue
-            if s in together:
-                if self._trade_cost(s, 0):
-                    out.append((s, 0))
-            elif self._characters[me] == VAGABOND and self._trade_cost(s, 1):
-                out.append((s, 1))
-        return out
-
-    def _declare_trade(self, spirit: int, extra: int, meeting: bool = False) -> None:
-        self._traded |= 1 << spirit
-        # one meeting buys one trade: with the Spirit met, or (the Vagabond) with another
-        # *instead*, so either spends it and the Vagabond cannot trade twice on it
-        if meeting:
-            here = self._shepherds[self._turn]
-            for s, cell in enumerate(self._spirits):
-                if cell == here:
-                    self._together &= ~(1 << s)
-        queue = self._reactors()
-        if queue:
-            self._stack.append([F_REACT, "trade", spirit * 8 + extra, queue])
-        else:
-            self._resolve_trade(spirit, extra)
-
-    def _reactors(self) -> list[int]:
-        """Other seats that hold any Trinket, in turn order: each is asked (a seat without
-        a suitable reaction may only decline, so being asked reveals nothing)."""
-        n = len(self._sheep)
-        if not self.game.reactions:
-            return []
-        return [(self._turn + i) % n for i in range(1, n) if self._trinkets[(self._turn + i) % n]]
-
-    def _resolve_trade(self, spirit: int, extra: int) -> None:
-        me = self._turn
-        self._sheep[me] -= TRADE_SHEEP[spirit] + extra
-        if spirit == S_ARIDNYK:
-            self._begin_draw(_TRINKET, True)
-        elif spirit == S_BOH:
-            self._begin_draw(_PLOT, True)
-        elif spirit == S_ALEY:
-            self._stack.append([F_PLACE, P_ALEY, -1, -1])
-        elif spirit == S_DRIZD:
-            self._stack.append([F_PAY, AFTER_DRIZD])
-        else:
-            self._stack.append([F_PAY, AFTER_VOVK])
-
-    def _use_trinket(self, trinket: int) -> None:
-        me = self._turn
-        self._trinket_used = True
-        self._ids_cards = None
-        self._trinkets[me].remove(trinket)
-        self._discards[_TRINKET].append(trinket)
-        self._public_cards.add(64 + trinket)
-        queue = self._reactors()
-        if queue:
-            self._stack.append([F_REACT, "trinket", trinket, queue])
-        else:
-            self._resolve_trinket(trinket)
-
-    def _resolve_trinket(self, trinket: int) -> None:
-        self._stack.append([F_EFFECTS, TRINKET, list(TRINKET_EFFECTS[trinket]), trinket])
-
-    def _react(self, frame: list[Any], action: int) -> None:
-        trigger, payload, queue = frame[1], frame[2], frame[3]
-        if action == A.NO_REACTION:
-            queue.pop(0)
-            if queue:
-                return
-            self._stack.pop()
-            if trigger == "trade":
-                self._resolve_trade(payload // 8, payload % 8)
-            else:
-                self._resolve_trinket(payload)
-            return
-        seat = queue[0]
-        trinket = action - A.USE_TRINKET
-        self._ids_cards = None
-        self._trinkets[seat].remove(trinket)
-        self._discards[_TRINKET].append(trinket)
-        self._public_cards.add(64 + trinket)
-        self._stack.pop()  # cancelled: the trade or Trinket counts as used, nothing is paid
-
-    def _plot_level(self, seat: int, plot: int) -> int:
-        key = seat * 64 + plot
-        level = self._met.get(key)
-        if level is None:
-            compiled, masks = _PLOT_CHECKS[plot]
-            level = measure_compiled(
-                compiled,
-                masks[self._characters[seat] + 1],
-                self._layout,
-                self._shepherds[seat],
-                self._spirits,
-            )
-            self._met[key] = level
-        return level
-
-    def _plot_near(self, seat: int, plot: int) -> bool:
-        """Whether one more tile of the right terrain would meet the Plot (cached beside
-        the levels, under keys of their own)."""
-        key = _NEAR_KEY + seat * 64 + plot
-        near = self._met.get(key)
-        if near is None:
-            compiled, masks = _PLOT_CHECKS[plot]
-            near = self._met[key] = measure_compiled(
-                compiled, masks[_ANY], self._layout, self._shepherds[seat], self._spirits
-            )
-        return bool(near)
-
-    def standings(self) -> list[tuple[int, int, float]]:
-        """(Sheep, Plots fulfilled, Sheep-equivalents in hand) per seat. The last counts
-        the rewards of held Plots whose task is met now, a share of those one tile short,
-        and 1.5 per Trinket: it reads the hands, so search agents call it on their own
-        resampled guesses."""
-        out = []
-        for seat in range(len(self._sheep)):
-            hand = 1.5 * len(self._trinkets[seat])
-            for plot in self._plots[seat]:
-                if self._plot_level(seat, plot):
-                    hand += PLOT_VALUE[plot]
-                elif self._plot_near(seat, plot):
-                    hand += NEAR_SHARE * PLOT_VALUE[plot]
-            out.append((self._sheep[seat], len(self._fulfilled[seat]), hand))
-        return out
-
-    def _claim(self, plot: int) -> None:
-        me = self._turn
-        level = self._plot_level(me, plot)
-        self._ids_cards = None
-        self._plots[me].remove(plot)
-        self._fulfilled[me].append(plot)
-        self._public_cards.add(plot)
-        reward = list(PLOT_REWARD[plot])
-        reward[E_SHEEP] += _tier_sheep(task_tiers(PLOTS[plot].task), level)
-        character = self._characters[me]
-        if character in (HUNTER, CLIMBER, DOWSER):
-            reward[E_TRINKET] += 1
-        elif character == MUSICIAN:
-            self._reveal_horizon_tile()
-        self._stack.append([F_EFFECTS, REWARD, reward, plot])
 
     # --- legal actions ---------------------------------------------------------------
 
