@@ -1,6 +1,6 @@
 // Aridnyk: the board as SVG (x east, y north), figures, and every decision reachable by
 // clicking a cell, a tile, a Spirit or a card. Built from the observation alone
-// (src/meeple/games/aridnyk/rules.py _observe) plus the texts of legal actions and of
+// (src/meeple/games/aridnyk/observe.py) plus the texts of legal actions and of
 // the log, which name tiles' terrains and cards' titles, and the component list of
 // GET /api/games/aridnyk/catalogue: what each tile, Plot, Trinket and character does is
 // written under it (a phone has no tooltips), and a tap on a board tile reads it.
