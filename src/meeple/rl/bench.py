@@ -32,6 +32,7 @@ from meeple.errors import MeepleError, OptionError
 from meeple.rl._common import load
 from meeple.rl.errors import missing_extra
 from meeple.rl.pettingzoo import MeepleAECEnv
+from meeple.sim.bench import random_play
 
 try:
     import numpy as np
@@ -41,27 +42,8 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
 
 def raw_play(game: Game, seconds: float, seed: int, observe: bool = False) -> float:
     """Decisions per second of random play on the engine alone (`observe`: building the
-    mover's observation before each decision)."""
-    rng = Rng(seed)
-    decisions = 0
-    next_seed = seed
-    state = game.new_initial_state(seed=next_seed)
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    while True:
-        for _ in range(8):
-            if state.is_terminal():
-                next_seed += 1
-                state = game.new_initial_state(seed=next_seed)
-            if observe:
-                state.observation(state.current_player)
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.below(len(legal))])
-            decisions += 1
-        now = clock()
-        if now >= deadline:
-            return decisions / (now - start)
+    mover's observation before each decision): `meeple bench`'s own loop."""
+    return random_play(game, seconds, seed, observe)[0]
 
 
 def env_play(game: Game, seconds: float, seed: int, observe: bool = True) -> float:

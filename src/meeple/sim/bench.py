@@ -139,8 +139,12 @@ class BenchResult:
         }
 
 
-def random_play(game: Game, seconds: float, seed: int) -> tuple[float, float]:
-    """Decisions and finished games per second of uniformly random play."""
+def random_play(
+    game: Game, seconds: float, seed: int, observe: bool = False
+) -> tuple[float, float]:
+    """Decisions and finished games per second of uniformly random play (`observe`:
+    building the mover's observation before each decision, as an agent reading its view
+    must; meeple.rl.bench compares with it)."""
     rng = Rng(seed)
     decisions = games = 0
     next_seed = seed
@@ -155,6 +159,8 @@ def random_play(game: Game, seconds: float, seed: int) -> tuple[float, float]:
                 games += 1
                 next_seed += 1
                 state = game.new_initial_state(seed=next_seed)
+            if observe:
+                state.observation(state.current_player)
             legal = state.legal_actions()
             state.apply_action(legal[rng.below(len(legal))])
             decisions += 1
