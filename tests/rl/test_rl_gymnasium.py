@@ -179,3 +179,8 @@ def test_episodes_deal_from_63_bit_seeds() -> None:
 def test_the_illegal_action_reward_is_a_finite_number(reward: object) -> None:
     with pytest.raises(OptionError, match="illegal_action_reward must be a finite number"):
         MeepleEnv("anludim", illegal_action_reward=reward)  # type: ignore[arg-type]
+
+
+def test_opponents_are_a_comma_list_as_on_the_command_line() -> None:
+    env = MeepleEnv("anludim", players=3, opponents="greedy, random")
+    assert env.opponent_names == ["greedy", "random"]

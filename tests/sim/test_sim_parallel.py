@@ -236,3 +236,15 @@ def test_a_worker_ends_once_the_run_that_started_it_is_gone() -> None:
 def test_jobs_are_whole_numbers(jobs: object) -> None:
     with pytest.raises(OptionError, match="--jobs must be a whole number"):
         make_backend("local", jobs)  # type: ignore[arg-type]
+
+
+def test_the_python_api_refuses_what_is_no_agent_list() -> None:
+    from meeple.sim.runner import run_many
+    from meeple.sim.tournament import run_tournament
+
+    game = meeple.load_game("anludim")
+    for bots in (None, [1, 2]):
+        with pytest.raises(AgentError, match="agents are specs"):
+            run_many(game, bots, 2, 1)  # type: ignore[arg-type]
+        with pytest.raises(AgentError, match="agents are specs"):
+            run_tournament(game, bots, games=2, seed=1)  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ An agent spec names an agent and, optionally, its settings: "random",
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from meeple.agents.base import Agent
@@ -168,6 +168,18 @@ def make_from_spec(spec: str, seed: int = 0) -> Agent:
     """A new agent from a spec such as "ismcts:iterations=500"."""
     name, settings = parse_spec(spec)
     return make(name, seed=seed, **settings)
+
+
+def split_specs(text: str | Sequence[str]) -> list[str]:
+    """Agent specs from a comma-separated list ("greedy,random"), or a list of specs
+    already split; anything else is an AgentError."""
+    if isinstance(text, str):
+        return [n.strip() for n in text.split(",")]
+    if isinstance(text, Sequence) and all(isinstance(spec, str) for spec in text):
+        return list(text)
+    raise AgentError(
+        f"agents are specs such as 'greedy,random' or a list of specs, not {shown_repr(text)}"
+    )
 
 
 def check_spec(spec: str, game: Game | None = None) -> None:

@@ -50,7 +50,14 @@ from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
 from meeple.core.wording import counted
 from meeple.errors import MeepleError, OptionError, RecordError
-from meeple.sim.bench import SPEEDUP_JOBS, BenchResult, BenchRun, jobs_speedup, speedup_batch
+from meeple.sim.bench import (
+    SPEEDUP_JOBS,
+    BenchResult,
+    BenchRun,
+    check_budget,
+    jobs_speedup,
+    speedup_batch,
+)
 from meeple.sim.bench import bench as run_bench
 from meeple.sim.journal import MAGIC, Journal, JournaledBackend
 from meeple.sim.parallel import BACKENDS, Backend, make_backend
@@ -966,10 +973,7 @@ def bench(
     """
     with guarded():
         configured = _load(game, players, option)
-        if not 0 < seconds < math.inf:
-            raise OptionError(f"--seconds must be a finite number above 0, not {seconds}")
-        if repeats < 1:
-            raise OptionError(f"--repeats must be at least 1, not {repeats}")
+        check_budget(seconds, repeats)
         progress = Progress(
             TextColumn("benchmarking"),
             BarColumn(),

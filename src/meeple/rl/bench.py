@@ -28,11 +28,11 @@ import meeple
 from meeple.core.game import Game, State
 from meeple.core.rng import Rng
 from meeple.core.wording import counted
-from meeple.errors import MeepleError, OptionError
+from meeple.errors import MeepleError
 from meeple.rl._common import load
 from meeple.rl.errors import missing_extra
 from meeple.rl.pettingzoo import MeepleAECEnv
-from meeple.sim.bench import random_play
+from meeple.sim.bench import check_budget, random_play
 
 try:
     import numpy as np
@@ -198,11 +198,7 @@ def wrapper_overhead(
 ) -> OverheadResult:
     """Measure the four loops of the module doc, `repeats` times each, interleaved."""
     game = load(game, players, options)
-    if not seconds > 0 or repeats.__class__ is not int or repeats < 1:
-        raise OptionError(
-            f"seconds must be more than 0 and repeats a whole number of at least 1, not "
-            f"{seconds!r} and {repeats!r}"
-        )
+    check_budget(seconds, repeats)
     runs: dict[str, list[float]] = {"raw": [], "observed": [], "mask_only": [], "observing": []}
     loops: dict[str, Callable[[int], float]] = {
         "raw": lambda s: raw_play(game, seconds, s),

@@ -79,8 +79,10 @@ def _seat_number(seat: Any, players: int) -> int:
 def _opponent_names(opponents: str | Sequence[str], game: Game) -> list[str]:
     """The opponents' agent specs, each built once and checked against `game`."""
     players = game.info.players
-    if isinstance(opponents, str):
-        names = [opponents] * (players - 1)
+    if isinstance(opponents, str):  # one spec for all, or a comma list as on the CLI
+        names = meeple.agents.split_specs(opponents)
+        if len(names) == 1:
+            names = names * (players - 1)
     elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
         names = list(opponents)
     else:

@@ -12,6 +12,7 @@ run (a garbage collection, a busy neighbour) does not move the figure much.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from meeple import agents
 from meeple.agents.evaluation import DEFAULT_ROLLOUT_DEPTH
 from meeple.core.game import Game, State
 from meeple.core.rng import Rng
-from meeple.errors import MeepleError
+from meeple.errors import MeepleError, OptionError
 from meeple.sim.parallel import GameJob, ProcessBackend, SerialBackend
 
 ISMCTS_ITERATIONS = 200
@@ -137,6 +138,18 @@ class BenchResult:
             "jobs_speedup": None if self.speedup is None else self.speedup.to_json(),
             "runs": [asdict(run) for run in self.runs],
         }
+
+
+def check_budget(seconds: Any, repeats: Any) -> None:
+    """A run's budget: a finite number of seconds above 0, and at least one repeat."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise OptionError(f"--seconds must be a finite number above 0, not {seconds!r}")
+    if not 0 < seconds < math.inf:
+        raise OptionError(f"--seconds must be a finite number above 0, not {seconds}")
+    if repeats.__class__ is not int:
+        raise OptionError(f"--repeats must be a whole number, not {repeats!r}")
+    if repeats < 1:
+        raise OptionError(f"--repeats must be at least 1, not {repeats}")
 
 
 def random_play(
@@ -310,6 +323,7 @@ def bench(
     """`repeats` runs of random play (`seconds` each), call timings and the two ISMCTS
     rates (half that each); then one batch of random games, serially and with two
     processes, sized to take about 5 x `seconds` serially."""
+    check_budget(seconds, repeats)
     note = load_ismcts() if ismcts else "ISMCTS skipped (--no-ismcts)"
     plain = {} if note else plain_search(game.new_initial_state(seed=seed))
     # Where the game's own search is plain already, the two rates are one.

@@ -17,7 +17,7 @@ from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
 from meeple import agents
-from meeple.agents import Agent, agent_seed
+from meeple.agents import Agent, agent_seed, split_specs
 from meeple.core.game import MAX_SEED, Game, check_seed, plain_int, shown_value
 from meeple.errors import AgentError, OptionError
 from meeple.sim.stats import wilson
@@ -97,11 +97,6 @@ def make_agents(specs: Sequence[str], game_seed: int) -> list[Agent]:
         agents.make_from_spec(spec, seed=agent_seed(game_seed, seat))
         for seat, spec in enumerate(specs)
     ]
-
-
-def split_specs(text: str | Sequence[str]) -> list[str]:
-    """Agent specs from a comma-separated list (or a list already split)."""
-    return [n.strip() for n in text.split(",")] if isinstance(text, str) else list(text)
 
 
 def check_specs(specs: Sequence[str], game: Game | None = None) -> None:

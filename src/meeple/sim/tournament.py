@@ -18,7 +18,7 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
-from meeple.agents import agent_name
+from meeple.agents import agent_name, split_specs
 from meeple.core.game import Game, check_seed
 from meeple.errors import AgentError, RecordError
 from meeple.sim.journal import Journal
@@ -30,7 +30,6 @@ from meeple.sim.runner import (
     check_seed_range,
     check_specs,
     iterations_of,
-    split_specs,
 )
 from meeple.sim.stats import EloFit, PairRecord, fit_elo, wilson
 
