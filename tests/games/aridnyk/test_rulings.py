@@ -506,7 +506,7 @@ def test_ruling_7_no_reaction_on_your_own_turn() -> None:
     s._trinkets[0] = [BRYNZA, ZGARDA]
     touch(s)
     assert A.USE_TRINKET + BRYNZA in s.legal_actions()
-    illegal(s, A.USE_TRINKET + ZGARDA, "the step is place_tile")
+    illegal(s, A.USE_TRINKET + ZGARDA, "the step is placing a tile")
 
 
 def test_ruling_7_a_cancelled_trinket_is_spent() -> None:

@@ -16,7 +16,6 @@ from meeple.games.aridnyk.base import (
     F_PLACE,
     OVER,
     P_ALEY,
-    PHASE_NAMES,
     PICK,
     PLACE,
     PLACE_SHEPHERDS,
@@ -26,6 +25,17 @@ from meeple.games.aridnyk.board import DELTA, rotate_mask
 from meeple.games.aridnyk.components import SIDES, SPIRITS, TILE_WATER
 from meeple.games.aridnyk.plots import PlotsMixin
 from meeple.games.aridnyk.trades import TradesMixin
+
+_PHASE_WORDS = (
+    "choosing a character",
+    "placing the Starter tiles",
+    "placing the Shepherds",
+    "placing a tile",
+    "resolving effects",
+    "choosing a tile to place",
+)
+"""The phases in words (PHASE_NAMES are their names in the observation), as the steps
+of a pending decision are worded: "the step is placing a tile"."""
 
 
 class ExplainMixin(PlotsMixin, TradesMixin):
@@ -107,7 +117,9 @@ class ExplainMixin(PlotsMixin, TradesMixin):
             self._phase in (CHOOSE_CHARACTER, PLACE_SHEPHERDS, PICK, PLACE, OVER)
             and not self._stack
         ):
-            return f"the step is {PHASE_NAMES[self._phase]}"
+            if self._phase == OVER:
+                return "the game is over"
+            return f"the step is {_PHASE_WORDS[self._phase]}"
         return f"the step is {self._frame_name(self._stack[-1])}"
 
     def _frame_name(self, frame: list[Any]) -> str:
