@@ -139,3 +139,10 @@ def test_action_strings_that_carry_an_effect_fit_an_80_column_menu() -> None:
         labels.append(state.action_to_string(A.YES))
     too_wide = [label for label in labels if len(label) > MENU_LABEL]
     assert not too_wide, "\n".join(too_wide)
+
+
+def test_a_price_before_a_choice_of_gains_covers_every_choice() -> None:
+    """The Trader's gold side charged the coin for either gain, but read as if the jewel
+    came free ("pay 1 coin to take 1 arrowhead or take 1 jewel")."""
+    trader = next(a for a in ASSISTANTS if a.id == "A04")
+    assert effect_text(trader.gold) == "pay 1 coin to take 1 arrowhead or 1 jewel"

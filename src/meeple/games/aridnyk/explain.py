@@ -129,7 +129,7 @@ class ExplainMixin(PlotsMixin, TradesMixin):
         return (
             "",
             "placing a tile",
-            "moving your Shepherd",
+            "moving the Shepherd",
             "choosing a Spirit",
             "moving a Spirit",
             "Vovk's moves",

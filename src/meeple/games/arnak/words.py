@@ -146,6 +146,14 @@ def _pay(arg: Any) -> str:
     return f"{price_text(cost)} to {effect_text(then)}"
 
 
+def _choose_one(options: Any) -> str:
+    """'take 1 arrowhead or 1 jewel' where every option is a plain gain (so a price
+    before it covers them all), else the options joined by 'or'."""
+    if all(len(o) == 1 and o[0][0] == "gain" for o in options):
+        return "take " + listing([bag_text(o[0][1]) for o in options], "or")
+    return listing([_option(o) for o in options], "or")
+
+
 def _choose_distinct(arg: Any) -> str:
     count, options = arg
     return f"choose {count} different: " + listing([_option(o) for o in options], "or")
@@ -245,7 +253,7 @@ _STEP_WORDS: dict[str, Callable[[Any], str]] = {
     "pay_required": lambda arg: (
         f"put {_cards(_count(arg, 'hand_card'), 'hand card')} into play unused"
     ),
-    "choose_one": lambda arg: listing([_option(o) for o in arg], "or"),
+    "choose_one": lambda arg: _choose_one(arg),
     "choose_distinct": _choose_distinct,
     "upgrade": _counted("upgrade a resource", "upgrade {n} resources"),
     "dig_or_discover": _dig,
@@ -274,7 +282,7 @@ _STEP_WORDS: dict[str, Callable[[Any], str]] = {
     ),
     "look_keep": _look_keep,
     "exile_row_item_then_gain_exiled_item": lambda arg: (
-        "exile the far-right row item, then put an exiled item under your deck"
+        "exile the far-right row item, then put an exiled one under your deck"
     ),
     "move_guardian": _move_guardian,
     "unslot_idol": _counted("take an idol out of its slot", "take {n} idols out of their slots"),
