@@ -225,7 +225,9 @@ def test_an_offer_names_its_effect_in_the_prompt_and_the_yes() -> None:
             if frame is not None and frame[0] == "offer" and A.YES in legal:
                 prompt = state.observation(state.current_player)["pending"]["prompt"]
                 label = state.action_to_string(A.YES)
-                assert prompt.startswith(("use this effect now, free? ", "pay ", "put "))
+                assert prompt.startswith(
+                    ("use this effect now, without a tablet? ", "pay ", "put ")
+                )
                 assert label != "yes" and label.split(": ", 1)[1] in prompt
                 seen += 1
             state.apply_action(rng.choice(legal))

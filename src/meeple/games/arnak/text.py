@@ -136,7 +136,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action < A.BONUS:
         return f"spend a {ICONS[action - A.POOL]} gained this turn"
     if action < A.FEAR_TILE:
-        return f"take the research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
+        return f"research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
     fixed = {
         A.FEAR_TILE: "exile a fear tile",
         A.YES: "yes",
@@ -225,7 +225,8 @@ def prompt(state: ArnakState) -> str:
     frame = state._stack[-1]
     if frame[0] == "offer":  # the effect itself: a bought artifact's, a price's reward
         if frame[2] is None:
-            return f"use this effect now, free? {offered(state, frame)}"
+            # a bought artifact's effect, without its tablet; the effect may hold a price
+            return f"use this effect now, without a tablet? {offered(state, frame)}"
         return f"{price_text(frame[2])} for this? {offered(state, frame)}"
     return PROMPTS.get(frame[0], "decide")
 

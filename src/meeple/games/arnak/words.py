@@ -264,9 +264,9 @@ _STEP_WORDS: dict[str, Callable[[Any], str]] = {
     "gain_card": _gain_card,
     "research": _research,
     "overcome_free": lambda arg: (
-        "overcome a guardian at your site for free"
+        "overcome a guardian at your site without its cost"
         if arg.get("where") == "own_site"
-        else "overcome a guardian where no other player is, for free"
+        else "overcome a guardian where no other player is, without its cost"
     ),
     "refresh_assistant": _counted("refresh an assistant", "refresh {n} assistants"),
     "supply_assistant_effect": lambda arg: f"use the {arg} side of an assistant in the supply",
