@@ -8,9 +8,11 @@ from meeple.games.aridnyk.components import Effects
 
 
 def test_texts() -> None:
-    assert T.effects_text(Effects(sheep=2, shepherd=1).amounts()) == "2 Sheep, move your Shepherd 1"
+    two_sheep_and_a_step = T.effects_text(Effects(sheep=2, shepherd=1).amounts())
+    assert two_sheep_and_a_step == "2 Sheep, move your Shepherd up to 1 tile"
     assert T.effects_text(Effects().amounts()) == "nothing"
-    assert T.effects_text(Effects(card=2, spirit=3).amounts()) == "draw 2 cards, move a Spirit 3"
+    cards_and_spirit = T.effects_text(Effects(card=2, spirit=3).amounts())
+    assert cards_and_spirit == "draw 2 cards, move a Spirit up to 3 tiles"
     assert T.tile_text(0).startswith("Aridnyk's Crag: Peaks, Aridnyk icon; black: nothing")
     assert "(water N, E)" in T.tile_text(8)
     assert T.plot_text(0) == "Twin Peaks (#1): Pattern (any rotation): Peaks, Peaks to its E; " + (
@@ -39,7 +41,7 @@ def test_an_effect_reads_the_same_listed_and_chosen() -> None:
         if kind == "sheep":
             assert (listed, chosen) == ("1 Sheep", "collect the Sheep")
         elif kind in ("shepherd", "spirit"):
-            assert listed == f"{chosen} 1"
+            assert listed == f"{chosen} up to 1 tile"
         else:
             assert chosen.startswith(listed), kind
     assert T.effect_choice("retrade").endswith("even one already traded with")

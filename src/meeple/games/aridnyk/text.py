@@ -62,7 +62,7 @@ def _items(verb: str, one: str, many: str, after: str = "") -> EffectWords:
 
 
 def _reach(words: str) -> EffectWords:
-    return lambda n: words if n is None else f"{words} {n}"
+    return lambda n: words if n is None else f"{words} up to {n} tile{'s' if n != 1 else ''}"
 
 
 def _times(words: str, aside: str = "") -> EffectWords:
