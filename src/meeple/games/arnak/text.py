@@ -169,7 +169,9 @@ def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> st
         if k < len(options):
             option = options[k]
             if option and option[0][0] == "_research":
-                return f"research {bag_text(option[0][1][1])} cheaper"
+                _, discount, _, temple = option[0][1]
+                what = "research or buy a temple tile" if temple else "research"
+                return f"{what}, {bag_text(discount)} cheaper"
             return effect_text(option)
     if kind == "look_count":
         return f"draw {k + 1} card{'s' if k else ''}"

@@ -169,7 +169,7 @@ def _dig(arg: Any) -> str:
     if arg.get("discover_compass_discount"):
         words += f", discovering {amount(arg['discover_compass_discount'], 'compass')} cheaper"
     if arg.get("resolve_times", 1) == 2:
-        words += ", activating it twice"
+        words += ", activating it up to twice"
     return words
 
 
@@ -227,6 +227,8 @@ def _look_keep(arg: Any) -> str:
 
 
 def _move_guardian(arg: Any) -> str:
+    # that the site must be empty goes unsaid: the choices offered are the empty ones,
+    # and saying it takes the offer past an 80-column menu line
     words = f"move your site's guardian to {_places(arg['to'])}"
     return words + (" and activate it" if arg.get("then") == "activate" else "")
 
