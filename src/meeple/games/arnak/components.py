@@ -759,7 +759,7 @@ def _placeholders() -> tuple[tuple[str, str, str], ...]:
     folder = resources.files(__package__).joinpath("data")
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if path.name.endswith(".json"):
-            walk(path.name, msgspec.json.decode(path.read_bytes()), "")
+            walk(path.name, read_data(__package__, path.name, Any), "")
     return tuple(found)
 
 
