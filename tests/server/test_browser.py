@@ -1307,6 +1307,10 @@ def test_arnak_solo_shows_the_rival_objectives_and_notebook(
     assert css(browser, "[data-testid=token-rival-notebook]")
     panel = css(browser, "[data-testid=rival]")[0].text
     assert "Its tiles: the five dig tiles" in panel and "Purple" in panel
+    assert "placeholder data: see the note above" in panel
+    # the note of the solo configuration, which the 2-player game's page has not
+    notes = css(browser, "[data-testid=notes]")[0]
+    assert notes.is_displayed() and "solo rival's tile-back decision arrows" in notes.text
     turns = css(browser, "[data-testid=rival-turns] li")  # its opening turn, in words
     assert len(turns) == 1 and ": " in turns[0].text
 

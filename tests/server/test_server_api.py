@@ -49,6 +49,21 @@ def test_how_to_play_is_a_page_of_markdown_per_game(client: TestClient) -> None:
     assert answer.status_code == 400 and "unknown game 'chess'" in answer.json()["error"]
 
 
+def test_a_table_states_the_notes_of_its_own_configuration(client: TestClient) -> None:
+    # Arnak's solo rival plays placeholder arrows; its 2-player game does not
+    default = next(g for g in client.get("/api/games").json() if g["name"] == "arnak")
+    assert default["placeholder_data"] is False and default["notes"] == []
+    solo = create(client, ["human"], game="arnak")["table"]
+    assert solo["placeholder_data"] is True
+    assert solo["notes"] == list(meeple.load_game("arnak", players=1).info.notes)
+    assert any("placeholder" in note for note in solo["notes"])
+    duel = create(client, ["human", "random"], game="arnak")["table"]
+    assert duel["placeholder_data"] is False and duel["notes"] == []
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[solo["id"]]["notes"] == solo["notes"]
+    assert client.get(f"/api/tables/{duel['id']}").json()["notes"] == []
+
+
 def test_openapi_describes_the_http_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (

@@ -130,6 +130,14 @@ class TableInfo(BaseModel):
         description="Over because no one played for the server's --abandon-after hours, "
         "not because the game ended (then current_player is the seat that never moved)."
     )
+    placeholder_data: bool = Field(
+        description="The table's own configuration of its game plays placeholder "
+        "component data (GameInfo's placeholder_data for the table's players and options)."
+    )
+    notes: list[str] = Field(
+        description="The notes of the table's own configuration (placeholder data and the "
+        "like), which may differ from the game's default configuration's."
+    )
 
 
 class Invite(BaseModel):

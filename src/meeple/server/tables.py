@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -285,6 +287,8 @@ def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any
     created = meta.created
     if created is not None and created.tzinfo is None:
         created = created.replace(tzinfo=UTC)
+    options = json.dumps(meta.options, sort_keys=True)
+    placeholder, notes = _notes_of(meta.game, meta.players, options)
     return {
         "id": meta.id,
         "game": meta.game,
@@ -310,7 +314,21 @@ def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any
         "created": created.isoformat() if created is not None else "",
         # ended unfinished: over, with a seat still to decide (a finished game's is TERMINAL)
         "abandoned": meta.status == "over" and meta.current_player >= 0,
+        "placeholder_data": placeholder,
+        "notes": list(notes),
     }
+
+
+@lru_cache(maxsize=64)
+def _notes_of(game: str, players: int, options: str) -> tuple[bool, tuple[str, ...]]:
+    """placeholder_data and notes of a table's configuration (`options` as sorted JSON):
+    Arnak's solo rival, for one, plays placeholder data that its 2-4 player game does
+    not. A configuration this meeple no longer loads has none."""
+    try:
+        info = load_game(game, players=players, **json.loads(options)).info
+    except MeepleError:
+        return False, ()
+    return info.placeholder_data, info.notes
 
 
 def _status_after_seating(status: str, seats: list[StoredSeat]) -> str:

@@ -49,7 +49,6 @@ const KIND_COLOURS = { item: '#2e7d32', artifact: '#8e24aa', basic: '#607d8b', f
 // Orders of components.py, used when the catalogue could not be fetched.
 const TEMPLE_STACK_IDS = ['bronze_A', 'bronze_B', 'bronze_C', 'silver_AB', 'silver_BC', 'gold_ABC'];
 const SLOT_EFFECTS = ['jewel_for_coin', 'arrowhead', 'two_tablets', 'coin_and_compass', 'draw'];
-const SOLO_NOTICE = "Solo game: the rival's tile-back arrows are placeholder data, not the printed tiles.";
 
 // --- the component list -----------------------------------------------------------------
 
@@ -567,12 +566,13 @@ function supplyPanel(obs, A, legal, act) {
     h('div', { class: 'assistants' }, stacks, rescueEl));
 }
 
-function rivalPanel(obs) {
+function rivalPanel(obs, ctx) {
   const r = obs.rival;
   if (!r) return null;
   return h('section', { class: 'panel arnak-rival', 'data-testid': 'rival' },
     h('h3', {}, 'The rival'),
-    h('p', { class: 'hint small' }, SOLO_NOTICE),
+    // the table's note says which of its data is placeholder
+    ctx?.table?.placeholder_data ? h('p', { class: 'hint small' }, 'Its tile-back arrows are placeholder data: see the note above.') : null,
     h('div', { class: 'player-stats' },
       h('span', { class: 'pill' }, `${r.score ?? 0} VP`),
       h('span', { class: 'pill' }, `archaeologists home: ${r.archaeologists_home ?? 0}`),
@@ -808,11 +808,10 @@ export function render(root, msg, act, ctx) {
     h('div', {},
       researchPanel(obs, A, legal, act, you),
       supplyPanel(obs, A, legal, act),
-      rivalPanel(obs),
+      rivalPanel(obs, ctx),
       playersPanel(obs, A, legal, act, you)));
   const view = h('div', { class: 'arnak', 'data-testid': 'arnak' },
     strip(obs, you),
-    obs.solo ? h('p', { class: 'hint', 'data-testid': 'solo-notice' }, SOLO_NOTICE) : null,
     nowPanel(obs, A, legal, act, you),
     grid);
   clear(root).append(view);

@@ -357,7 +357,6 @@ async function ensureGame(name) {
   const [mod, games] = await Promise.all([loadModule(name), loadGames()]);
   gameModule = mod;
   gameInfo = (Array.isArray(games) ? games : []).find((g) => g.name === name) ?? null;
-  renderNotes();
 }
 
 function gameTitle() {
@@ -431,6 +430,7 @@ function drawAll(msg) {
     els.you.textContent = 'watching (your link did not give a seat)';
   }
   renderHeader(msg, table, seat);
+  renderNotes(table);
   renderInvites(table);
   renderSeats(msg, table, seat);
   renderScores(msg, table, seat);
@@ -627,9 +627,11 @@ els.chatForm.addEventListener('submit', (event) => {
   send({ type: 'chat', text });
 });
 
-function renderNotes() {
-  const notes = [...(gameInfo?.notes ?? [])];
-  if (gameInfo?.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
+/** The notes of the table's own configuration: a solo game's placeholder rival, say,
+ * which the game's default configuration does not have. */
+function renderNotes(table) {
+  const notes = [...(table.notes ?? [])];
+  if (table.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
   els.notes.hidden = notes.length === 0;
   clear(els.notes);
   if (notes.length) els.notes.append(h('strong', {}, 'Note: '), notes.join(' '));
