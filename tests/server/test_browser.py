@@ -1330,9 +1330,13 @@ def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: 
     def shown(option: str) -> bool:
         return css(browser, f"[data-option-row={option}]")[0].is_displayed()
 
+    notes = css(browser, "[data-testid=game-notes]")[0]
     Select(css(browser, "#players-select")[0]).select_by_value("2")
     wait_for(browser, "solo options hidden", lambda: not shown("purple") or None)
     assert shown("board") and not shown("difficulty") and not shown("objectives")
+    assert not notes.is_displayed()
     Select(css(browser, "#players-select")[0]).select_by_value("1")
     wait_for(browser, "solo options shown", lambda: shown("purple") or None)
     assert shown("objectives") and shown("board")
+    # the solo rival's placeholder arrows, said for one player only
+    assert notes.is_displayed() and "placeholder" in notes.text

@@ -53,6 +53,10 @@ def test_a_table_states_the_notes_of_its_own_configuration(client: TestClient) -
     # Arnak's solo rival plays placeholder arrows; its 2-player game does not
     default = next(g for g in client.get("/api/games").json() if g["name"] == "arnak")
     assert default["placeholder_data"] is False and default["notes"] == []
+    by_players = {c["players"]: c for c in default["notes_by_players"]}
+    assert sorted(by_players) == [1, 2, 3, 4]
+    assert by_players[1]["placeholder_data"] is True and by_players[1]["notes"]
+    assert by_players[4] == {"players": 4, "placeholder_data": False, "notes": []}
     solo = create(client, ["human"], game="arnak")["table"]
     assert solo["placeholder_data"] is True
     assert solo["notes"] == list(meeple.load_game("arnak", players=1).info.notes)

@@ -45,6 +45,7 @@ from meeple.server.tables import (
     Connection,
     Table,
     TableManager,
+    configuration_notes,
 )
 from meeple.store import Store, StoreError
 
@@ -99,6 +100,12 @@ def game_summary(name: str) -> dict[str, Any]:
             for key, value in vars(module).items():
                 if key.isupper() and isinstance(value, int) and not isinstance(value, bool):
                     actions[key] = value
+    by_players = []
+    for players in range(info.min_players, info.max_players + 1):
+        placeholder, notes = configuration_notes(name, players)
+        by_players.append(
+            {"players": players, "placeholder_data": placeholder, "notes": list(notes)}
+        )
     return {
         "name": name,
         "title": info.title,
@@ -119,6 +126,7 @@ def game_summary(name: str) -> dict[str, Any]:
         "agents": agents_for(game),
         "placeholder_data": info.placeholder_data,
         "notes": list(info.notes),
+        "notes_by_players": by_players,
     }
 
 

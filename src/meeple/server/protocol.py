@@ -86,6 +86,12 @@ class OptionInfo(BaseModel):
     """The player counts (fewest, most) the option applies to; None: all of them."""
 
 
+class PlayerCountNotes(BaseModel):
+    players: int
+    placeholder_data: bool
+    notes: list[str]
+
+
 class GameSummary(BaseModel):
     name: str
     title: str
@@ -101,6 +107,11 @@ class GameSummary(BaseModel):
     )
     placeholder_data: bool
     notes: list[str]
+    notes_by_players: list[PlayerCountNotes] = Field(
+        description="placeholder_data and notes at each player count, with the default "
+        "options: what the lobby says of the count chosen (Arnak's solo rival plays "
+        "placeholder data)."
+    )
 
 
 class SeatInfo(BaseModel):

@@ -288,7 +288,7 @@ def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any
     if created is not None and created.tzinfo is None:
         created = created.replace(tzinfo=UTC)
     options = json.dumps(meta.options, sort_keys=True)
-    placeholder, notes = _notes_of(meta.game, meta.players, options)
+    placeholder, notes = configuration_notes(meta.game, meta.players, options)
     return {
         "id": meta.id,
         "game": meta.game,
@@ -320,10 +320,12 @@ def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any
 
 
 @lru_cache(maxsize=64)
-def _notes_of(game: str, players: int, options: str) -> tuple[bool, tuple[str, ...]]:
-    """placeholder_data and notes of a table's configuration (`options` as sorted JSON):
-    Arnak's solo rival, for one, plays placeholder data that its 2-4 player game does
-    not. A configuration this meeple no longer loads has none."""
+def configuration_notes(
+    game: str, players: int, options: str = "{}"
+) -> tuple[bool, tuple[str, ...]]:
+    """placeholder_data and notes of a configuration of `game` (`options` as sorted
+    JSON): Arnak's solo rival, for one, plays placeholder data that its 2-4 player game
+    does not. A configuration this meeple does not load has none."""
     try:
         info = load_game(game, players=players, **json.loads(options)).info
     except MeepleError:

@@ -143,12 +143,6 @@ function buildGameFields() {
   els.players.value = String(previous >= low && previous <= high && els.players.dataset.game === game.name ? previous : fallback);
   els.players.dataset.game = game.name;
 
-  // notes (placeholder data and the like)
-  const notes = [...(game.notes ?? [])];
-  if (game.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
-  els.notes.hidden = notes.length === 0;
-  els.notes.textContent = notes.join(' ');
-
   // options
   clear(els.options).append(h('legend', {}, 'Options'));
   const entries = Object.entries(game.options ?? {});
@@ -178,9 +172,19 @@ function optionApplies(spec, players) {
   return !Array.isArray(spec.players) || (players >= spec.players[0] && players <= spec.players[1]);
 }
 
+// notes (placeholder data and the like) of the player count chosen
+function showNotes(game, players) {
+  const at = (game.notes_by_players ?? []).find((c) => c.players === players) ?? game;
+  const notes = [...(at.notes ?? [])];
+  if (at.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
+  els.notes.hidden = notes.length === 0;
+  els.notes.textContent = notes.join(' ');
+}
+
 function showApplicableOptions() {
   const game = currentGame();
   const n = Number(els.players.value) || 1;
+  showNotes(game, n);
   let shown = 0;
   for (const row of els.options.querySelectorAll('[data-option-row]')) {
     const applies = optionApplies(game.options[row.dataset.optionRow], n);
