@@ -29,6 +29,10 @@ def test_games_lists_anludim_with_its_options(runner: CliRunner) -> None:
     for name in ("variant", "straight_wrap", "tie_order", "two_player_start_scroll"):
         assert name in out
     assert "base, expert" in out
+    # Arnak's default 2-player game has no note; its solo rival's placeholder arrows do
+    arnak = " ".join(out.split("arnak (")[1].split())
+    assert "note (1 player):" in arnak and "placeholder" in arnak
+    assert "note (2 players)" not in arnak
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ from meeple.cli.play import (
     resumed,
     seat_agents,
 )
-from meeple.core.game import Game, State, check_seed
+from meeple.core.game import Game, GameInfo, State, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game
@@ -239,6 +239,20 @@ def _ci(interval: tuple[float, float]) -> str:
 # --- games ----------------------------------------------------------------------------
 
 
+def _notes_at_other_counts(name: str, info: GameInfo) -> list[tuple[int, tuple[str, ...]]]:
+    """The notes at each player count where they differ from the default count's (Arnak's
+    solo rival plays placeholder data)."""
+    found = []
+    for players in range(info.min_players, info.max_players + 1):
+        if players == info.players:
+            continue
+        with contextlib.suppress(MeepleError):
+            notes = load_game(name, players=players).info.notes
+            if notes != info.notes:
+                found.append((players, notes))
+    return found
+
+
 @app.command()
 def games() -> None:
     """The games meeple can play, their player counts and options."""
@@ -256,6 +270,11 @@ def games() -> None:
             )
             for note in info.notes:
                 console.print(f"  note: {note}", style="dim", markup=False)
+            for players, notes in _notes_at_other_counts(name, info):
+                for note in notes:
+                    console.print(
+                        f"  note ({counted(players, 'player')}): {note}", style="dim", markup=False
+                    )
             table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
             table.add_column("option", no_wrap=True, style="bold")
             table.add_column("default · allowed values · what it does")
