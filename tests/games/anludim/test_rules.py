@@ -717,6 +717,21 @@ def test_no_pass_while_taking_back_would_let_her_place() -> None:
     assert s.legal_actions() == [A.TAKE_BACK, A.END_TURN]
 
 
+def test_no_pass_when_her_own_combination_would_go_down_again() -> None:
+    """Her own combination leaves the table when taken back, so it does not raise the
+    bar for laying it down again: with the Alchemist back on the board (the straight
+    that held it was taken back), she may not pass but must take back and call it."""
+    s = new_state(3, 1)
+    five, six = card(5, "blue", (8, "red")), card(6, "green", (11, "yellow"))
+    arrange(s, hands={0: [], 1: [], 2: []}, face_up=[-1, -1, -1], deck=[])
+    s._discard = []
+    put(s, 0, STRAIGHT, [half(five, 5), half(six, 6)], teacher=False)
+    set_turn(s, 0)
+    assert s.legal_actions() == [A.TAKE_BACK]
+    s.apply_action(A.TAKE_BACK)
+    assert s.legal_actions() == [A.PLACE + STRAIGHT]
+
+
 def test_a_round_without_possible_progress_ends() -> None:
     s = new_state(3)
     arrange(
@@ -730,6 +745,37 @@ def test_a_round_without_possible_progress_ends() -> None:
     s.apply_action(A.END_TURN)
     result = s.observation(0)["round_results"][-1]
     assert result["reason"] == "no_progress"
+
+
+def test_a_round_goes_on_while_cards_can_still_be_drawn() -> None:
+    """The no-progress end needs "no player can place or draw" (rulings): with the
+    face-up row empty but the deck still holding cards, the round goes on."""
+    s = new_state(2)
+    # two cards that form nothing together (values 1, 4, 7, 12; four colours)
+    lone = [card(1, "blue", (4, "red")), card(7, "green", (12, "yellow"))]
+    rest = [card(10, "purple"), card(13, "blue"), card(3, "red")]
+    arrange(s, hands={0: [], 1: []}, face_up=[-1, -1, -1], deck=rest + lone)
+    draw_and_end(s)
+    assert sorted(s._hands[0]) == sorted(lone)
+    assert s.observation(0)["round_results"] == []
+    assert s.current_player == 1 and A.DRAW_TWO in s.legal_actions()
+
+
+def test_a_placement_only_for_an_emptied_stack_does_not_keep_the_round_going() -> None:
+    """Base game: a straight that could only call the Alchemist over an empty stack of
+    Vials collects nothing, so with nothing to draw and nothing else to place the
+    round ends without progress (docs/games/anludim.md, "Round without progress")."""
+    s = new_state(3)
+    take_from_stack(s, "vial", 99)
+    take_from_stack(s, "star", 99)
+    five, six = card(5, "blue", (8, "red")), card(6, "green", (11, "yellow"))
+    arrange(s, hands={0: [five, six], 1: [], 2: []}, face_up=[-1, -1, -1], deck=[])
+    s._discard = []
+    set_turn(s, 1)
+    assert s.legal_actions() == [A.END_TURN]
+    s.apply_action(A.END_TURN)
+    result = s.observation(0)["round_results"][-1]
+    assert result["reason"] == "no_progress" and result["trigger"] == 1
 
 
 def test_an_empty_stack_gives_nothing() -> None:

@@ -314,6 +314,24 @@ def test_one_tile_short(name: str, plot: int, reward: tuple[int, ...]) -> None:
         assert state._horizon == horizon
 
 
+def test_dowser_may_be_one_lake_short() -> None:
+    """The Dowser may be "1 River/Lake tile short": a Lake counts as well as a River.
+    Fisherman's Tarn wants Woods, Polonyna and a Lake in a line; Woods (0,-1) and
+    Polonyna (-1,-1) lie in line with the empty cell (-2,-1)."""
+    tarn = 13
+    for other in (None, "climber"):
+        plain = as_character(other)
+        plain._plots[0] = [tarn]
+        touch(plain)
+        assert A.CLAIM + tarn not in plain.legal_actions(), other
+    state = as_character("dowser")
+    state._plots[0] = [tarn]
+    touch(state)
+    play(state, A.CLAIM + tarn)
+    assert tuple(state._stack[-1][2][:4]) == (4, 1, 0, 1)
+    assert state._fulfilled[0] == [tarn]
+
+
 @pytest.mark.parametrize("name", ["hunter", "climber", "dowser"])
 def test_extra_trinket_with_every_fulfilment(name: str) -> None:
     """Even a Plot with no tile of their terrain pays the extra Trinket."""
@@ -350,6 +368,21 @@ def test_musician_horizon_grows_and_is_not_refilled_above_three() -> None:
     to_pick(state)
     play(state, A.HORIZON + state._horizon[0])
     assert len(state._horizon) == 3 and len(state._stacks[0]) == spring - 1
+
+
+def test_musician_extra_tile_survives_a_horizon_refresh() -> None:
+    """The Musician's extra Horizon tile stays until taken (ruling 13): refreshing the
+    Horizon deals as many tiles as it held, four here, not three."""
+    state = as_character("musician")
+    state._plots[0] = [6]  # Wide Meadows, one Polonyna short
+    touch(state)
+    play(state, A.CLAIM + 6, A.DONE)
+    assert len(state._horizon) == 4
+    pool = sorted(state._horizon + state._stacks[0])
+    begin_effects(state, {"refresh_horizon": 1})
+    play(state, A.EFFECT + E["refresh_horizon"])
+    assert len(state._horizon) == 4
+    assert sorted(state._horizon + state._stacks[0]) == pool
 
 
 # -- Tracker -----------------------------------------------------------------------------------
