@@ -124,6 +124,33 @@ def test_overcome_needs_every_part_of_the_cost(gid: str) -> None:
     assert A.OVERCOME + 5 not in legal(s)
 
 
+COIN_AND_TRAVEL = [
+    gid
+    for gid in GIDS
+    if GUARDIANS[guardian(gid)].cost[0] and any(GUARDIANS[guardian(gid)].cost_travel)
+]
+
+
+@pytest.mark.parametrize("gid", COIN_AND_TRAVEL)
+def test_pilot_coins_come_on_top_of_the_guardians_coin_cost(gid: str) -> None:
+    # the coins the guardian costs cannot also hire the pilot for its travel icon
+    g = GUARDIANS[guardian(gid)]
+    cost = list(g.cost)
+    planes = sum(g.cost_travel)
+    s = guarded(gid, [], cost)
+    me(s).res[0] += 2 * planes - 1
+    s._legal = None
+    assert A.OVERCOME + 5 not in legal(s)
+    me(s).res[0] += 1
+    s._legal = None
+    do(s, A.OVERCOME + 5)
+    for _ in range(planes):
+        do(s, A.COINS_FOR_PLANE)
+    assert top_level(s)
+    assert me(s).guardians == [guardian(gid)]
+    assert me(s).res == res()
+
+
 def test_overcome_is_a_main_action() -> None:
     s = guarded("G13", [FEAR], [0, 0, 3, 0, 0])
     do(s, A.SITE + 0, A.HAND + FEAR)  # dig at C1: the main action

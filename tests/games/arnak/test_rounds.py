@@ -409,6 +409,20 @@ def test_artifact_row_slides_toward_the_moon_staff() -> None:
     assert state._row_art == [top, card("art.stone_jar")]
 
 
+def test_artifact_deck_running_out_mid_refill_leaves_the_far_end_empty() -> None:
+    # Cards slide toward the moon staff and are dealt at the far end: with one artifact
+    # left for two spaces, the space left empty is the far one, not the one by the staff.
+    state = fresh(2)
+    state._round = 3
+    row(state, artifacts=["art.stone_jar", "art.war_club", "art.sundial"])
+    last = card("art.treasure_chest")
+    state._art_deck = [last]
+    setup(state, 0, resources={"compass": 9})
+    state.take_from_row(card("art.war_club"))  # a second card taken this turn
+    do(state, A.CARD + card("art.sundial"), A.DONE, A.END_TURN)
+    assert state._row_art == [-1, last, card("art.stone_jar")]
+
+
 # ------------------------------------------------------------------ turns
 
 
@@ -800,6 +814,28 @@ def test_an_empty_deck_stops_the_row_sliding_and_refilling() -> None:
     assert artifact in state._art_exile and rope in state._item_exile
     assert state._row_art == [-1, -1]
     assert state._row_item == [hat, -1, axe, torch]
+
+
+def test_item_deck_running_out_mid_refill_leaves_the_far_end_empty() -> None:
+    # "Slide cards toward the moon staff to make a space on the end. Deal a new card to
+    # that empty space": the space the last card cannot fill is the far one.
+    state = fresh(players=2, seed=3)
+    row(state, items=["item.rope", "item.hat", "item.watch", "item.axe", "item.torch"])
+    last = card("item.airdrop")
+    state._item_deck = [last]
+    setup(state, 0, resources={"coin": 9})
+    state.take_from_row(card("item.axe"))  # a second card taken this turn
+    do(state, A.CARD + card("item.watch"))
+    do(state, A.END_TURN)
+    rope, hat, torch = (card(f"item.{n}") for n in ("rope", "hat", "torch"))
+    assert state._row_item == [rope, hat, torch, last, -1]
+    # the card beside the moon staff is the one exiled at the round's end
+    state._end_round()
+    state._settle()
+    while state._stack:
+        do(state, A.DONE)
+    assert rope in state._item_exile
+    assert state._row_item == [hat, torch, last, -1]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -313,6 +313,18 @@ def test_your_archaeologists_count_at_two_and_the_rivals_at_three() -> None:
     assert rival.goal_owner[0] == YOURS
 
 
+def test_the_rivals_third_archaeologist_out_takes_the_objective() -> None:
+    # "Your rival needs 3; you need 2."
+    state = _solo(objectives=3)
+    rival = _deal(state, "arch", "site", "item")
+    rival.arch[0] = place(state, RIVAL, 0)
+    rival.arch[1] = place(state, RIVAL, 2)
+    _play(state, "dig_compass")
+    assert sum(1 for s in rival.arch if s >= 0) == 3
+    assert rival.goal_owner[0] == THEIRS
+    assert rival.goal_points == 2
+
+
 def test_your_research_with_the_glass_but_not_the_notebook() -> None:
     state = _solo(objectives=2)
     rival = _deal(state, "research", "item")
