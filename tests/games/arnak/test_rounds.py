@@ -90,6 +90,20 @@ def test_a_plane_pays_for_anything() -> None:
     assert state._occ[L1_3 + 5] == 0
 
 
+def test_one_plane_pays_one_icon_of_a_boot_and_plane_cost() -> None:
+    state = fresh(2, board="snake")
+    site = next(s for s, sp in enumerate(state._spaces) if sp.travel == (1, 0, 0, 1))
+    discover(state, site)
+    setup(state, 0, hand=[BALLOON], resources={})
+    assert site not in _sites(state)
+    setup(state, 0, hand=[BALLOON, FEAR], resources={})
+    assert site in _sites(state)
+    do(state, A.SITE + site, A.HAND + BALLOON)
+    assert _frame(state) == "travel"  # the boot is still to pay
+    do(state, A.HAND + FEAR)
+    assert state._occ[site + 5] == 0
+
+
 def test_two_coins_hire_a_plane() -> None:
     state = fresh(2)
     discover(state, L1_1)
