@@ -287,3 +287,34 @@ def test_a_seat_open_in_two_places_shows_it(client: TestClient) -> None:
             seats = client.get(f"/api/tables/{table}").json()["seats"]
             assert [seat["connections"] for seat in seats] == [2, 0]
         assert client.get(f"/api/tables/{table}").json()["seats"][0]["connections"] == 1
+
+
+def test_a_flood_of_messages_is_refused_then_closed(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    from meeple.server.tables import MESSAGE_BURST, MESSAGE_FLOOD
+
+    table, token0, _ = two_humans(client)
+    with client.websocket_connect(ws_url(table)) as watcher:  # a spectator, no token
+        next_message(watcher, "state")
+        for _ in range(MESSAGE_BURST + 5):
+            watcher.send_text(json.dumps({"type": "ping"}))
+        # the allowance's pongs (a slow reader's queue may have dropped the first ones),
+        # then one error for the rest
+        pongs = 0
+        while (answer := watcher.receive_json())["type"] != "error":
+            assert answer["type"] == "pong", answer
+            pongs += 1
+        assert 0 < pongs <= MESSAGE_BURST and "too many messages" in answer["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(MESSAGE_FLOOD + 10):
+                watcher.send_text(json.dumps({"type": "ping"}))
+            while True:
+                message = watcher.receive_json()
+                assert message["type"] == "pong", message  # one error a run, no more
+        assert closed.value.code == 1008
+    # the table and its seats are as they were: the flooder alone was closed
+    with client.websocket_connect(ws_url(table, token0)) as ws0:
+        assert next_message(ws0, "state")["table"]["status"] == "waiting"
+        ws0.send_text(json.dumps({"type": "ping"}))
+        assert next_message(ws0, "pong") == {"type": "pong"}

@@ -411,6 +411,9 @@ def create_app(
                     break
                 text = message.get("text")
                 await manager.handle(table, conn, message.get("bytes") if text is None else text)
+                if conn.flooding:
+                    await websocket.close(code=POLICY_VIOLATION, reason="too many messages")
+                    break
         except WebSocketDisconnect:
             pass
         finally:

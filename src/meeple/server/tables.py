@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import msgspec
@@ -55,6 +55,7 @@ from meeple.server.protocol import (
     error_message,
     parse_client_message,
 )
+from meeple.server.search_queue import SearchQueue
 from meeple.server.views import log_entry, state_message
 from meeple.store import (
     STATUSES,
@@ -77,12 +78,6 @@ BOT_THREADS = 16
 """Threads the quick bots of all tables (random, greedy) think in: a pool of their own,
 so that bots at work never wait for the database, hints and take-backs, which share
 asyncio's default pool (a few threads), nor for searching bots."""
-SEARCH_THREADS = 1
-"""Threads the searching bots (ismcts) of all tables think in: one, the tables' searches
-taking turns. A search holds Python's interpreter lock while it thinks: sixteen at once
-left the server's own thread (every move, chat and page of every table) a seventeenth
-of it, seconds a request, for no more search done in all (one thread of Python runs at
-a time)."""
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
 MAX_PENDING = 32
@@ -98,6 +93,13 @@ SWEEP_SECONDS = 300.0
 """How often the server looks for abandoned tables."""
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
 """A seat may say at most CHAT_BURST messages in any CHAT_WINDOW seconds."""
+MESSAGE_RATE, MESSAGE_BURST = 20.0, 40
+"""A connection may send MESSAGE_BURST messages at once and MESSAGE_RATE a second after
+that; the rest are refused unread, so no one connection can keep the server busy. A
+move the table takes is not counted: a program may play as fast as the game goes."""
+MESSAGE_FLOOD = 200
+"""A connection is closed once this many of its messages were refused since it last
+paused long enough to send a whole burst again."""
 LIST_STATUSES = {
     "waiting": ("waiting",),
     "playing": ("playing",),
@@ -197,6 +199,33 @@ class Connection:
         self._pending: deque[tuple[str, str, int]] = deque()
         self._ready = asyncio.Event()
         self._closed = False
+        self._allowance = float(MESSAGE_BURST)
+        self._counted = time.monotonic()
+        self.refused = 0
+        """Messages refused since the allowance was last whole."""
+
+    def allow(self) -> bool:
+        """Count one message against the allowance (MESSAGE_BURST, refilled at
+        MESSAGE_RATE a second); False when none is left."""
+        now = time.monotonic()
+        self._allowance = min(MESSAGE_BURST, self._allowance + (now - self._counted) * MESSAGE_RATE)
+        self._counted = now
+        if self._allowance >= MESSAGE_BURST:
+            self.refused = 0
+        if self._allowance < 1:
+            self.refused += 1
+            return False
+        self._allowance -= 1
+        return True
+
+    def refund(self) -> None:
+        """Give back the allowance of a message that was worth its cost."""
+        self._allowance = min(MESSAGE_BURST, self._allowance + 1)
+
+    @property
+    def flooding(self) -> bool:
+        """Past MESSAGE_FLOOD refused messages: the connection is to be closed."""
+        return self.refused > MESSAGE_FLOOD
 
     def push(self, kind: str, text: str, log_end: int = 0) -> None:
         """Queue a message; a "state" message's log ends at entry `log_end`."""
@@ -371,7 +400,7 @@ class TableManager:
         self._stopping = False
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
-        self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
+        self._searchers = SearchQueue()
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -379,7 +408,7 @@ class TableManager:
         """Load every unfinished table from the database and let its bots play on."""
         self._stopping = False
         self._thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="meeple-bot")
-        self._searchers = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="meeple-search")
+        self._searchers = SearchQueue()
         for table_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self.get(table_id)
@@ -413,7 +442,7 @@ class TableManager:
             for conn in table.connections:
                 conn.close()
         self._thinkers.shutdown(wait=False, cancel_futures=True)
-        self._searchers.shutdown(wait=False, cancel_futures=True)
+        self._searchers.shutdown()
         await asyncio.to_thread(self.writer.close)  # what is queued is stored first
 
     # --- loading --------------------------------------------------------------------
@@ -729,6 +758,18 @@ class TableManager:
 
     async def handle(self, table: Table, conn: Connection, text: str | bytes | None) -> None:
         """Answer one client message; a bad one gets an error message and changes nothing."""
+        if not conn.allow():
+            if conn.refused == 1:  # said once a run: the answers would be a flood too
+                conn.push(
+                    "error",
+                    _dumps(
+                        error_message(
+                            f"too many messages: at most {MESSAGE_RATE:g} a second "
+                            f"(or {MESSAGE_BURST} at once); the others are dropped unread"
+                        )
+                    ),
+                )
+            return
         try:
             message: ClientMessage = parse_client_message(text)
             if isinstance(message, Ping):
@@ -737,6 +778,7 @@ class TableManager:
                 self._send_whole_state(table, conn)
             elif isinstance(message, Act):
                 await self.act(table, conn.seat, message.action, message.version)
+                conn.refund()  # a move made is progress, bounded by the game: it costs nothing
             elif isinstance(message, Chat):
                 await self.say(table, conn, message.text)
             elif isinstance(message, Hint):
@@ -1035,10 +1077,14 @@ class TableManager:
         while (seat := table.bot_to_move()) is not None:
             agent, version = table.agents[seat], table.version
             try:
-                loop = asyncio.get_running_loop()
-                searches = getattr(agent, "seconds", None) is not None  # a budget: ismcts
-                pool = self._searchers if searches else self._thinkers
-                action = await loop.run_in_executor(pool, agent.act, table.state.clone())
+                state = table.state.clone()
+                if getattr(agent, "seconds", None) is not None:  # a budget: a search
+                    people = any(s.kind == HUMAN for s in table.meta.seats)
+                    thinking = self._searchers.submit(partial(agent.act, state), first=people)
+                    action = await asyncio.wrap_future(thinking)
+                else:
+                    loop = asyncio.get_running_loop()
+                    action = await loop.run_in_executor(self._thinkers, agent.act, state)
             except Exception as exc:
                 log.exception("table %s: the bot in seat %d failed", table.id, seat)
                 self._error_to_all(table, f"the bot in seat {seat} failed: {exc}")
