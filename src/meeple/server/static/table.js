@@ -102,20 +102,29 @@ function load(kind, key) {
 
 // A seat's token is kept in localStorage (per table), so any tab of this browser may go
 // back to the seat (the lobby offers "Resume"); sessionStorage is read for tokens kept
-// there by an older page.
+// there by an older page. A link's token is kept only once the server has seated it, so
+// a link with a wrong token cannot replace the one kept.
 function resolveToken() {
   if (params.has('watch')) return null;
-  const fromUrl = params.get('token');
-  if (fromUrl) {
-    store('local', tokenKey, fromUrl);
-    return fromUrl;
-  }
-  return load('local', tokenKey) ?? load('session', tokenKey);
+  return params.get('token') || (load('local', tokenKey) ?? load('session', tokenKey));
 }
 
+/** Keep the seated token, and take it out of the address bar (history, bookmarks and a
+ * shared screen would show it) once it is kept, so a reload still finds it. */
+function keepToken() {
+  if (load('local', tokenKey) !== token) store('local', tokenKey, token);
+  if (params.get('token') === token && load('local', tokenKey) === token) {
+    params.delete('token');
+    const query = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  }
+}
+
+/** Forget the refused token where it is the one kept (not one that a link brought). */
 function forgetToken() {
-  store('local', tokenKey, null);
-  store('session', tokenKey, null);
+  for (const kind of ['local', 'session']) {
+    if (load(kind, tokenKey) === token) store(kind, tokenKey, null);
+  }
 }
 
 // --- banner ------------------------------------------------------------------------
@@ -376,7 +385,7 @@ function onState(msg) {
   hideOfflineError();
   // the seat's token stays kept for the lobby's "Resume" (a lobby may have dropped it
   // from a list of tables asked for before this one was made)
-  if (token && typeof msg.seat === 'number' && load('local', tokenKey) === null) store('local', tokenKey, token);
+  if (token && typeof msg.seat === 'number') keepToken();
   offerRememberedName(msg);
   if (!replayChosen) replayView = typeof msg.seat === 'number' ? msg.seat : null;
   renderChain = renderChain
