@@ -89,7 +89,8 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app on uvicorn in a thread; yields its base URL."""
     database = tmp_path_factory.mktemp("browser") / "meeple.db"
-    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    # every table of the module's tests is made from this one address
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0, tables_per_client=10_000)
     port = _free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=64 * 1024
@@ -593,9 +594,9 @@ def test_a_hint_marks_the_greedy_bots_choice(server: str, browser: WebDriver) ->
     wait_for(browser, "the move", lambda: log_size(browser) > before)
 
 
-def sit_at_new_table(driver: WebDriver, base: str, body: dict[str, Any]) -> None:
-    """Create a table through the API (`body` as POST /api/tables takes it) and open
-    the first person's invitation."""
+def sit_at_new_table(driver: WebDriver, base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table through the API (`body` as POST /api/tables takes it), open the
+    first person's invitation and return it ({seat, token, url})."""
     import json
     import urllib.request
 
@@ -605,8 +606,9 @@ def sit_at_new_table(driver: WebDriver, base: str, body: dict[str, Any]) -> None
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request) as answer:
-        invite = json.load(answer)["invites"][0]
+        invite: dict[str, Any] = json.load(answer)["invites"][0]
     driver.get(f"{base}{invite['url']}")
+    return invite
 
 
 def test_single_choices_play_themselves_when_asked_to(server: str, browser: WebDriver) -> None:
@@ -979,6 +981,30 @@ def test_an_invalid_invitation_says_so_in_the_status(server: str, browser: WebDr
     assert "Connecting" not in css(browser, "#status")[0].text
 
 
+def test_a_seated_token_leaves_the_address_bar_and_a_wrong_link_keeps_it(
+    server: str, browser: WebDriver
+) -> None:
+    invite = sit_at_new_table(browser, server, {"game": "anludim", "seats": ["human", "random"]})
+    table_id = invite["url"].split("/table/")[1].split("?")[0]
+    seated = "You are seat 0"
+    wait_for(browser, "the seat", lambda: seated in css(browser, "[data-testid=your-seat]")[0].text)
+    wait_for(browser, "the bare address", lambda: "token=" not in browser.current_url or None)
+    kept = f"return localStorage.getItem('meeple.token.{table_id}')"
+    assert browser.execute_script(kept) == invite["token"]
+    browser.refresh()  # the kept token seats this browser again
+    wait_for(
+        browser, "the seat again", lambda: seated in css(browser, "[data-testid=your-seat]")[0].text
+    )
+    # a link with a wrong token is refused and does not take the kept one with it
+    browser.get(f"{server}/table/{table_id}?token=not-a-token")
+    wait_for(browser, "the refusal", lambda: "Not connected" in status_text(browser))
+    assert browser.execute_script(kept) == invite["token"]
+    browser.get(f"{server}/table/{table_id}")
+    wait_for(
+        browser, "the seat kept", lambda: seated in css(browser, "[data-testid=your-seat]")[0].text
+    )
+
+
 def test_a_waiting_table_shows_no_turn(server: str, browser: WebDriver) -> None:
     import re
 
@@ -1185,9 +1211,8 @@ def test_aridnyk_fulfilled_plots_open_to_their_texts(server: str, browser: WebDr
     open to what each card does."""
     plots = {p["number"]: p for p in catalogue_of(server, "aridnyk")["plots"]}
     body = {"game": "aridnyk", "seats": ["human", "greedy"], "seed": 5}
-    sit_at_new_table(browser, server, body)
+    token = sit_at_new_table(browser, server, body)["token"]
     table_id = browser.current_url.split("/table/")[1].split("?")[0]
-    token = browser.current_url.split("token=")[1].split("&")[0]
     state = play_randomly(server, table_id, token, seed=5)
     assert state["table"]["status"] == "over"
     browser.refresh()

@@ -68,6 +68,38 @@ def test_a_table_states_the_notes_of_its_own_configuration(client: TestClient) -
     assert client.get(f"/api/tables/{duel['id']}").json()["notes"] == []
 
 
+def test_one_address_may_hold_only_so_many_open_tables(tmp_path: Path) -> None:
+    import time
+
+    body = {"game": "anludim", "seats": ["human", "human"]}
+    with TestClient(create_app(database(tmp_path), tables_per_client=2)) as limited:
+        bots = create(limited, ["random", "random"])["table"]["id"]
+        create(limited, ["human", "human"])
+        deadline = time.monotonic() + 30
+        while limited.get(f"/api/tables/{bots}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots' game did not end"
+            time.sleep(0.05)
+        # the bots' table is over, so it no longer counts: one more may be made
+        assert limited.post("/api/tables", json=body).status_code == 201
+        refused = limited.post("/api/tables", json=body)
+        assert refused.status_code == 429
+        assert "2 tables waiting or in play" in refused.json()["error"]
+        assert len(limited.get("/api/tables?status=all").json()) == 3
+
+
+def test_answers_carry_security_headers(client: TestClient) -> None:
+    for path in ("/", "/table/abc", "/api/games", "/static/table.js", "/api/tables/nope"):
+        headers = client.get(path).headers
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "no-referrer", path
+        assert headers["x-frame-options"] == "DENY", path
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self';" in policy, path
+    # FastAPI's API page loads its scripts from a CDN: no content policy there
+    docs = client.get("/docs").headers
+    assert "content-security-policy" not in docs and docs["x-frame-options"] == "DENY"
+
+
 def test_openapi_describes_the_http_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for path in (

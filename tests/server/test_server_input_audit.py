@@ -54,6 +54,8 @@ def test_bad_bot_specs_are_a_400_and_make_no_table(
         # option names that are also the names of load_game's own arguments
         ({"game": "anludim", "seats": ["random"] * 2, "options": {"players": 3}}, "not an option"),
         ({"game": "anludim", "seats": ["random"] * 2, "options": {"name": "x"}}, "option 'name'"),
+        # a long unknown name is cut short, not repeated whole
+        ({"game": "anludim", "seats": ["random"] * 2, "options": {"x" * 5000: 1}}, "xxx…"),
     ],
 )
 def test_bad_game_settings_are_a_400(

@@ -60,6 +60,10 @@ def test_a_name_is_shown_to_everyone_and_kept(tmp_path: Path) -> None:
         ({"type": "name", "name": "   "}, "a name cannot be empty"),
         ({"type": "name", "name": "A" * (MAX_NAME_CHARS + 1)}, f"at most {MAX_NAME_CHARS}"),
         ({"type": "name", "name": "Ana\x1b[31m"}, "control characters"),
+        # the page's words for seats: a player so named would pass for another seat
+        ({"type": "name", "name": "You"}, "reads as the page's word for a seat"),
+        ({"type": "name", "name": "seat 1"}, "reads as the page's word for a seat"),
+        ({"type": "name", "name": "greedy  bot"}, "reads as the page's word for a seat"),
     ],
 )
 def test_a_bad_name_is_refused(client: TestClient, message: dict[str, Any], says: str) -> None:

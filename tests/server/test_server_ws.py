@@ -318,3 +318,28 @@ def test_a_flood_of_messages_is_refused_then_closed(client: TestClient) -> None:
         assert next_message(ws0, "state")["table"]["status"] == "waiting"
         ws0.send_text(json.dumps({"type": "ping"}))
         assert next_message(ws0, "pong") == {"type": "pong"}
+
+
+def test_a_full_table_takes_no_more_watchers_but_a_seat_gets_in(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlib
+
+    from starlette.websockets import WebSocketDisconnect
+
+    import meeple.server.tables
+
+    monkeypatch.setattr(meeple.server.tables, "MAX_CONNECTIONS", 2)
+    table, token0, _ = two_humans(client)
+    with contextlib.ExitStack() as open_now:
+        for _ in range(2):
+            watcher = open_now.enter_context(client.websocket_connect(ws_url(table)))
+            next_message(watcher, "state")
+        with client.websocket_connect(ws_url(table)) as third:
+            refused = third.receive_json()
+            assert refused["type"] == "error" and "2 connections open" in refused["message"]
+            with pytest.raises(WebSocketDisconnect):
+                third.receive_json()
+        # the seat's first connection gets in all the same
+        with client.websocket_connect(ws_url(table, token0)) as seat0:
+            assert next_message(seat0, "state")["seat"] == 0

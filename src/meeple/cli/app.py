@@ -1096,6 +1096,13 @@ def serve(
             "ends unfinished and no longer counts among the open tables (0: never).",
         ),
     ] = 24.0,
+    tables_per_client: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="The most tables waiting or in play that one address may have made.",
+        ),
+    ] = 20,
 ) -> None:
     """Run the play server: tables in the browser, bots in seats, every move stored."""
     with guarded():
@@ -1105,12 +1112,19 @@ def serve(
             raise OptionError(f"--bot-delay must be 0 or more seconds, not {bot_delay}")
         if not 0 <= abandon_after < math.inf:
             raise OptionError(f"--abandon-after must be 0 or more hours, not {abandon_after}")
+        if tables_per_client < 1:
+            raise OptionError(f"--tables-per-client must be 1 or more, not {tables_per_client}")
         _check_address(host, port)
         from meeple.server import create_app
         from meeple.store import Store, shown_url
 
         store = Store(database_url)
-        server = create_app(store=store, bot_delay=bot_delay, abandon_after=abandon_after)
+        server = create_app(
+            store=store,
+            bot_delay=bot_delay,
+            abandon_after=abandon_after,
+            tables_per_client=tables_per_client,
+        )
         console = out()
         if host in ("0.0.0.0", "::"):
             console.print(

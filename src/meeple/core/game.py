@@ -112,7 +112,9 @@ def resolve_options(
     unknown = sorted(set(given) - set(specs))
     if unknown:
         valid = ", ".join(sorted(specs)) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r} for {game}; valid options: {valid}")
+        raise OptionError(
+            f"unknown option {shown_repr(unknown[0])} for {game}; valid options: {valid}"
+        )
     return {
         name: spec.validate(name, given[name]) if name in given else spec.default
         for name, spec in specs.items()

@@ -42,6 +42,7 @@ from meeple.server.protocol import (
 from meeple.server.tables import (
     ABANDON_AFTER_HOURS,
     LIST_STATUSES,
+    TABLES_PER_CLIENT,
     Connection,
     Table,
     TableManager,
@@ -67,6 +68,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "No such table"),
         (409, "Not possible now: the seat is taken, the game is over or not over"),
         (422, "The body does not have the documented shape"),
+        (429, "This address has made as many open tables as one may"),
+        (503, "The server holds as many open tables as it may"),
     )
 }
 
@@ -172,6 +175,47 @@ class BodyLimit:
         await answer(scope, receive, send)
 
 
+_PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' data:; "
+    # the pages set element styles (and Arnak's page adds a style sheet) from script
+    "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+_EVERY_ANSWER = [
+    (b"x-content-type-options", b"nosniff"),
+    # invitation links carry a seat's token: no other site learns them from a link
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+_OPENAPI_PAGES = ("/docs", "/redoc")
+"""FastAPI's API pages load their scripts from a CDN: they get every header but the
+content policy, which would stop them."""
+
+
+class SecurityHeaders:
+    """Headers on every HTTP answer that keep the pages from being framed (a table page
+    reads its seat's token from the browser's storage: a framing site could make its
+    player click), sniffed or run a script from anywhere but this server."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(_EVERY_ANSWER)
+        if not scope["path"].startswith(_OPENAPI_PAGES):
+            extra.append((b"content-security-policy", _PAGE_POLICY.encode()))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 def _replay(messages: list[Message], receive: Receive) -> Receive:
     """A receive that gives `messages` first, then whatever `receive` gives."""
     waiting = list(messages)
@@ -225,14 +269,21 @@ def create_app(
     bot_delay: float = 0.0,
     store: Store | None = None,
     abandon_after: float = ABANDON_AFTER_HOURS,
+    tables_per_client: int = TABLES_PER_CLIENT,
 ) -> FastAPI:
     """The server app on `database_url` (default: $MEEPLE_DATABASE_URL, else SQLite in
     ./var/meeple.db). `bot_delay` seconds pass before each bot move is played, so people
     can follow them. Unfinished tables are resumed when the app starts; a table no one
-    has played at or visited for `abandon_after` hours is abandoned (0: never)."""
+    has played at or visited for `abandon_after` hours is abandoned (0: never). One
+    address may have made at most `tables_per_client` of the tables waiting or in play."""
     owned = store is None  # a store handed in is closed by whoever made it
     store = store or Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay, abandon_after=abandon_after)
+    manager = TableManager(
+        store,
+        bot_delay=bot_delay,
+        abandon_after=abandon_after,
+        tables_per_client=tables_per_client,
+    )
     summaries = []
     for name in list_games():
         try:
@@ -281,6 +332,7 @@ def create_app(
         return JSONResponse({"error": detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     async def games() -> list[dict[str, Any]]:
@@ -312,9 +364,12 @@ def create_app(
         responses=ERRORS,
         tags=["tables"],
     )
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and an invitation link."""
-        return await manager.create(body.game, body.players, body.options, body.seats, body.seed)
+        client = request.client.host if request.client is not None else ""
+        return await manager.create(
+            body.game, body.players, body.options, body.seats, body.seed, client=client
+        )
 
     @app.get("/api/tables", response_model=list[TableInfo], responses=ERRORS, tags=["tables"])
     async def list_tables(

@@ -4,6 +4,7 @@ them), and the parser of what a WebSocket client sends."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -300,6 +301,11 @@ class Undo:
 ClientMessage = Act | Ping | Sync | Chat | Hint | Name | Undo
 
 
+_SEAT_WORDS = re.compile(r"(you|seat\s*\d*|([\w:=.]+\s+)?bot)", re.IGNORECASE)
+"""The table page's words for seats ("you", "seat 1", "greedy bot"): a player going by
+one would pass for someone else in the chat and the log."""
+
+
 def _line(message: dict[str, Any], key: str, what: str, most: int) -> str:
     """`message[key]` as one line of 1 to `most` printable characters (newlines and runs
     of spaces become one space)."""
@@ -370,7 +376,12 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     if kind == "chat":
         return Chat(_line(message, "text", "a chat message", MAX_CHAT_CHARS))
     if kind == "name":
-        return Name(_line(message, "name", "a name", MAX_NAME_CHARS))
+        name = _line(message, "name", "a name", MAX_NAME_CHARS)
+        if _SEAT_WORDS.fullmatch(name):
+            raise ProtocolError(
+                f"{shown_repr(name)} reads as the page's word for a seat: choose another name"
+            )
+        return Name(name)
     if kind == "hint":
         return Hint(_integer(message, "version"))
     if kind == "undo":

@@ -80,6 +80,12 @@ so that bots at work never wait for the database, hints and take-backs, which sh
 asyncio's default pool (a few threads), nor for searching bots."""
 MAX_OPEN_TABLES = 2000
 """The server refuses new tables while this many are waiting or in play."""
+MAX_CONNECTIONS = 64
+"""A table takes at most this many connections, but a seat's first one always gets in
+(each connection is sent every change of the table)."""
+TABLES_PER_CLIENT = 20
+"""... and a client (an address) more tables while this many that it made are waiting or
+in play here, so no one can take all the open tables for themselves."""
 MAX_PENDING = 32
 """Messages waiting for a slow connection beyond this are dropped, oldest first (the
 one state message waiting is kept: a newer one replaces it)."""
@@ -139,6 +145,10 @@ class Unplayable(Conflict):
 
 class Busy(ServerError):
     status = 503
+
+
+class TooMany(ServerError):
+    status = 429
 
 
 def new_token() -> str:
@@ -279,6 +289,7 @@ class Table:
     # look-up and not another search.
     hinting: set[int] = field(default_factory=set)
     last_hint: tuple[State, str] | None = None
+    creator: str | None = None  # the address that made it here (not kept across restarts)
 
     @property
     def id(self) -> str:
@@ -386,11 +397,17 @@ class TableManager:
     """Every table the server holds: created, joined, played, resumed after a restart."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, abandon_after: float = ABANDON_AFTER_HOURS
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        abandon_after: float = ABANDON_AFTER_HOURS,
+        tables_per_client: int = TABLES_PER_CLIENT,
     ) -> None:
         """`abandon_after`: hours without a move or a visitor after which a table not
-        over is abandoned (0: never)."""
+        over is abandoned (0: never); `tables_per_client`: the open tables one address
+        may have made (see TABLES_PER_CLIENT)."""
         self.store = store
+        self.tables_per_client = tables_per_client
         self.writer = ActionWriter(store)
         self.bot_delay = bot_delay
         self.abandon_after = abandon_after
@@ -512,9 +529,20 @@ class TableManager:
         options: dict[str, Any],
         seats: list[str],
         seed: int | None,
+        client: str | None = None,
     ) -> dict[str, Any]:
-        if sum(t.meta.status != "over" for t in self._tables.values()) >= MAX_OPEN_TABLES:
+        """A new table; `client`, the address asking, may have made at most
+        `tables_per_client` of the open ones (None: the server's own, not counted)."""
+        open_tables = [t for t in self._tables.values() if t.meta.status != "over"]
+        if len(open_tables) >= MAX_OPEN_TABLES:
             raise Busy(f"the server holds {MAX_OPEN_TABLES} open tables; try again later")
+        if client is not None:
+            made = sum(t.creator == client for t in open_tables)
+            if made >= self.tables_per_client:
+                raise TooMany(
+                    f"you have {made} tables waiting or in play here, the most one "
+                    "address may have: finish or leave one first"
+                )
         if players is None:
             players = len(seats)
         if "players" in options:
@@ -563,7 +591,7 @@ class TableManager:
         meta.status = _status_after_seating(meta.status, meta.seats)
         meta.created = datetime.now(UTC)
         await asyncio.to_thread(self.store.create_table, meta)
-        table = Table(meta=meta, state=state, log=[], agents=agents)
+        table = Table(meta=meta, state=state, log=[], agents=agents, creator=client)
         self._tables[table_id] = table
         self._kick(table)
         return {"table": self.info_of(table), "owner_token": owner, "invites": invites}
@@ -734,6 +762,13 @@ class TableManager:
                         seat = s.seat
                 if seat is None and not token_matches(token, table.meta.owner_token_hash):
                     raise Forbidden(f"this token is not valid at table {table_id}")
+            if len(table.connections) >= MAX_CONNECTIONS and (
+                seat is None or any(c.seat == seat for c in table.connections)
+            ):
+                raise TooMany(
+                    f"table {table_id} has {len(table.connections)} connections open, the "
+                    "most it takes; try again later"
+                )
             if seat is not None and not table.seat(seat).taken:
                 await self._save_seat(table, replace(table.seat(seat), taken=True))
             conn = Connection(seat)
