@@ -12,7 +12,8 @@ version is past the one acted on. Bots' thinking is not in it: a bot's turn star
 after the client's action was committed and broadcast.
 
 Without --url the script starts `meeple serve` on a free loopback port with a fresh
-SQLite file in a temporary folder (removed afterwards) and stops it at the end. It
+SQLite file in a temporary folder (removed afterwards) and stops it at the end; a server
+given by --url must take that many tables from one address (`--tables-per-client`). It
 exits 1 when a game did not finish, a client saw an error, or the p99 round trip is over
 --max-p99-ms (when given).
 """
@@ -186,8 +187,9 @@ def http_json(url: str, body: dict[str, Any] | None = None, timeout: float = 30.
 
 
 @contextlib.contextmanager
-def started_server(bot_delay: float, database_url: str | None) -> Iterator[str]:
-    """`meeple serve` on a free loopback port; yields its base URL, stops it after."""
+def started_server(bot_delay: float, database_url: str | None, tables: int) -> Iterator[str]:
+    """`meeple serve` on a free loopback port, taking `tables` open tables from this one
+    address; yields its base URL, stops it after."""
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
     url_db = database_url or f"sqlite:///{folder / 'load.db'}"
     port = free_port()
@@ -206,6 +208,8 @@ def started_server(bot_delay: float, database_url: str | None) -> Iterator[str]:
                 url_db,
                 "--bot-delay",
                 str(bot_delay),
+                "--tables-per-client",
+                str(max(tables, 1)),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -414,7 +418,9 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
         if args.url:
             base, server = args.url.rstrip("/"), args.url
         else:
-            base = stack.enter_context(started_server(args.bot_delay, args.database_url))
+            base = stack.enter_context(
+                started_server(args.bot_delay, args.database_url, args.tables)
+            )
             server = f"{base} (started here, {'SQLite' if not args.database_url else 'given DB'})"
         report = asyncio.run(
             run_load(
