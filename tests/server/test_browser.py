@@ -1340,6 +1340,27 @@ def test_arnak_solo_shows_the_rival_objectives_and_notebook(
     assert len(turns) == 1 and ": " in turns[0].text
 
 
+def test_a_private_table_is_listed_only_where_its_seat_is_held(
+    server: str, browser: WebDriver
+) -> None:
+    import json
+    import urllib.request
+
+    browser.get(f"{server}/")
+    wait_for(browser, "the form", lambda: css(browser, "#game-select:enabled"))
+    css(browser, "[data-testid=private-check]")[0].click()
+    css(browser, "[data-testid=create-button]")[0].click()
+    wait_for(browser, "the table page", lambda: "/table/" in browser.current_url)
+    table_id = browser.current_url.split("/table/")[1].split("?")[0]
+    with urllib.request.urlopen(f"{server}/api/tables?status=all&limit=1000") as answer:
+        assert table_id not in {t["id"] for t in json.load(answer)}
+    browser.get(f"{server}/")
+    row = f"[data-testid=table-row][data-table='{table_id}']"
+    found = wait_for(browser, "its row", present(browser, row))
+    assert found[0].find_elements(By.CSS_SELECTOR, "[data-testid=private]")
+    assert found[0].find_elements(By.CSS_SELECTOR, "[data-testid=resume]")
+
+
 def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: WebDriver) -> None:
     browser.get(f"{server}/")
     wait_for(

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_support import TestClient, create, database, first_legal, play_until
+from server_support import TestClient, create, database, first_legal, next_message, play_until
 
 import meeple
 from meeple.server.app import create_app
@@ -325,3 +325,35 @@ def test_play_again_asked_twice_meets_at_one_table(client: TestClient, tmp_path:
         taken = restarted.post(again, json={"token": token})
         assert taken.status_code == 409 and "taken already" in taken.json()["error"]
         assert len(restarted.get("/api/tables?status=all").json()) == 2
+
+
+def test_a_private_table_is_unlisted_and_seated_by_invitation_only(
+    client: TestClient, tmp_path: Path
+) -> None:
+    public = create(client, ["human", "human"])["table"]["id"]
+    made = create(client, ["human", "human"], seed=5, private=True)
+    table = made["table"]
+    table_id, invited = table["id"], made["invites"][1]
+    assert table["private"] is True
+    assert [t["id"] for t in client.get("/api/tables").json()] == [public]
+    # the lobby lists it for whoever asks by its id (a browser holding one of its seats)
+    mine = client.get(f"/api/tables?mine={table_id},nonsense!,{public}").json()
+    assert sorted(t["id"] for t in mine) == sorted([public, table_id])
+    assert client.get(f"/api/tables/{table_id}").json()["private"] is True
+    refused = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+    assert refused.status_code == 403 and "invitation links" in refused.json()["error"]
+    assert client.post(f"/api/tables/{public}/join", json={"seat": 1}).status_code == 200
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={invited['token']}") as ws:
+        assert next_message(ws, "state")["seat"] == 1  # its invitation seats its player
+    # its next game is private too
+    duel = create(client, ["human", "random"], seed=5, private=True)
+    duel_id, token = duel["table"]["id"], duel["invites"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{duel_id}?token={token}") as ws:
+        play_until(ws, first_legal)
+    again = client.post(f"/api/tables/{duel_id}/again", json={"token": token}).json()
+    assert again["table"]["private"] is True
+    assert again["table"]["id"] not in {t["id"] for t in client.get("/api/tables").json()}
+    with TestClient(create_app(database(tmp_path))) as restarted:  # kept across a restart
+        assert restarted.get("/api/tables?status=all").json()[0]["id"] == public
+        assert restarted.get(f"/api/tables/{table_id}").json()["private"] is True
+    assert client.get("/api/tables?mine=" + ",".join(["x"] * 201)).status_code == 400

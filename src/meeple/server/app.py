@@ -42,6 +42,7 @@ from meeple.server.protocol import (
 from meeple.server.tables import (
     ABANDON_AFTER_HOURS,
     LIST_STATUSES,
+    MAX_MINE,
     TABLES_PER_CLIENT,
     Connection,
     Table,
@@ -368,7 +369,13 @@ def create_app(
         """Create a table; each human seat gets a secret token and an invitation link."""
         client = request.client.host if request.client is not None else ""
         return await manager.create(
-            body.game, body.players, body.options, body.seats, body.seed, client=client
+            body.game,
+            body.players,
+            body.options,
+            body.seats,
+            body.seed,
+            client=client,
+            private=body.private,
         )
 
     @app.get("/api/tables", response_model=list[TableInfo], responses=ERRORS, tags=["tables"])
@@ -387,9 +394,17 @@ def create_app(
                 json_schema_extra={"minimum": 1, "maximum": 1000},
             ),
         ] = 100,
+        mine: Annotated[
+            str,
+            Query(
+                description="Table ids, comma-separated: these tables are listed too, "
+                "private ones included (the lobby asks for the tables it holds seats at).",
+                max_length=MAX_MINE * 33,
+            ),
+        ] = "",
     ) -> list[dict[str, Any]]:
-        """The tables for the lobby."""
-        return await manager.list_tables(status, limit)
+        """The tables for the lobby: the newest that are not private, and those asked for."""
+        return await manager.list_tables(status, limit, [i for i in mine.split(",") if i])
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=ERRORS, tags=["tables"])
     async def get_table(table_id: TableId) -> dict[str, Any]:

@@ -53,6 +53,11 @@ class CreateTable(_Strict):
         description="The game's seed, 0 to 2**63 - 1 (default: a random one).",
         json_schema_extra={"minimum": 0},
     )
+    private: bool = Field(
+        default=False,
+        description="Leave the table out of the lobby's list, and let its seats be "
+        "taken only through their invitation links (no Join).",
+    )
 
 
 class JoinSeat(_Strict):
@@ -141,6 +146,9 @@ class TableInfo(BaseModel):
     abandoned: bool = Field(
         description="Over because no one played for the server's --abandon-after hours, "
         "not because the game ended (then current_player is the seat that never moved)."
+    )
+    private: bool = Field(
+        description="Not in the lobby's list; its seats are taken by invitation only."
     )
     placeholder_data: bool = Field(
         description="The table's own configuration of its game plays placeholder "

@@ -20,7 +20,7 @@ import re
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -90,6 +90,8 @@ MAX_PENDING = 32
 """Messages waiting for a slow connection beyond this are dropped, oldest first (the
 one state message waiting is kept: a newer one replaces it)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_MINE = 200
+"""The most table ids the lobby may ask for beside the listed tables (its own seats')."""
 CHAT_KEPT = 100
 """A connection is sent a table's last this many chat messages when it connects."""
 ABANDON_AFTER_HOURS = 24.0
@@ -354,6 +356,7 @@ def table_info(meta: StoredTable, connected: Mapping[int, int]) -> dict[str, Any
         "created": created.isoformat() if created is not None else "",
         # ended unfinished: over, with a seat still to decide (a finished game's is TERMINAL)
         "abandoned": meta.status == "over" and meta.current_player >= 0,
+        "private": meta.private,
         "placeholder_data": placeholder,
         "notes": list(notes),
     }
@@ -530,9 +533,11 @@ class TableManager:
         seats: list[str],
         seed: int | None,
         client: str | None = None,
+        private: bool = False,
     ) -> dict[str, Any]:
         """A new table; `client`, the address asking, may have made at most
-        `tables_per_client` of the open ones (None: the server's own, not counted)."""
+        `tables_per_client` of the open ones (None: the server's own, not counted). A
+        `private` table is not listed, and its seats are taken only by invitation."""
         open_tables = [t for t in self._tables.values() if t.meta.status != "over"]
         if len(open_tables) >= MAX_OPEN_TABLES:
             raise Busy(f"the server holds {MAX_OPEN_TABLES} open tables; try again later")
@@ -587,6 +592,7 @@ class TableManager:
             owner_token_hash=hash_token(owner),
             current_player=state.current_player,
             seats=stored_seats,
+            private=private,
         )
         meta.status = _status_after_seating(meta.status, meta.seats)
         meta.created = datetime.now(UTC)
@@ -610,22 +616,36 @@ class TableManager:
             raise NotFound(f"there is no table {shown_repr(table_id)}")
         return table_info(meta, {})
 
-    async def list_tables(self, status: str, limit: int) -> list[dict[str, Any]]:
+    async def list_tables(
+        self, status: str, limit: int, mine: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        """The `limit` newest tables of `status` that are not private, and beside them
+        the tables of `mine` (ids; private ones too) of that status."""
         if status not in LIST_STATUSES:
             raise BadRequest(f"status is one of {', '.join(LIST_STATUSES)}, not {status!r}")
         if not 1 <= limit <= 1000:
             raise BadRequest(f"limit runs 1..1000, not {limit}")
-        metas = await asyncio.to_thread(self.store.list_tables, LIST_STATUSES[status], limit)
+        if len(mine) > MAX_MINE:
+            raise BadRequest(f"mine names at most {MAX_MINE} tables, not {len(mine)}")
+        ids = [i for i in mine if TABLE_ID.fullmatch(i)]  # others name no table
+        metas = await asyncio.to_thread(self.store.list_tables, LIST_STATUSES[status], limit, ids)
         infos = []
         for meta in metas:
             table = self._tables.get(meta.id)
             infos.append(self.info_of(table) if table is not None else table_info(meta, {}))
         return infos
 
-    async def join(self, table_id: str, seat: int) -> dict[str, Any]:
+    async def join(self, table_id: str, seat: int, invited: bool = False) -> dict[str, Any]:
+        """Take a free human seat from the lobby (`invited`: a player of the table before
+        it, asking for Play again, which a private table lets in too)."""
         table = await self.get(table_id, watch=False)
         async with table.lock:
             self._check_seat(table, seat)
+            if table.meta.private and not invited:
+                raise Forbidden(
+                    f"table {table_id} is private: its seats are taken through their "
+                    "invitation links"
+                )
             if table.meta.status == "over":
                 raise Conflict(f"table {table_id} is over; no seat can be joined")
             chosen = table.seat(seat)
@@ -665,11 +685,13 @@ class TableManager:
             following = await asyncio.to_thread(self.store.next_table, table_id)
             if following is None:
                 specs = [HUMAN if s.kind == HUMAN else (s.spec or "") for s in meta.seats]
-                made = await self.create(meta.game, meta.players, dict(meta.options), specs, None)
+                made = await self.create(
+                    meta.game, meta.players, dict(meta.options), specs, None, private=meta.private
+                )
                 await asyncio.to_thread(self.store.set_next_table, table_id, made["table"]["id"])
                 return made
         try:
-            joined = await self.join(following, seat)
+            joined = await self.join(following, seat, invited=True)
         except Conflict:
             raise Conflict(
                 f"seat {seat} of the next game (table {following}) is taken already: "

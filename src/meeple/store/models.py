@@ -109,3 +109,15 @@ class SeatNameRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
+
+
+class PrivateTableRow(Base):
+    """A table made private: left out of the lobby's list, its seats taken only through
+    their invitations (its own table: a database made before it gains it without a
+    migration)."""
+
+    __tablename__ = "meeple_private_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("meeple_tables.id", ondelete="CASCADE"), primary_key=True
+    )

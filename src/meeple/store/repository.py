@@ -46,6 +46,7 @@ from meeple.store.models import (
     Base,
     ChatRow,
     NextTableRow,
+    PrivateTableRow,
     SeatNameRow,
     SeatRow,
     TableRow,
@@ -107,6 +108,7 @@ class StoredTable:
     created: datetime | None = None
     actions: list[int] = field(default_factory=list)  # filled by Store.get only
     names: dict[int, str] = field(default_factory=dict)  # the names seats go by
+    private: bool = False  # unlisted, its seats taken through their invitations only
 
     def record(self) -> dict[str, Any]:
         """The meeple record of the table (`meeple replay` reads it)."""
@@ -355,6 +357,9 @@ class Store:
                     created=table.created or utcnow(),
                 )
             )
+            if table.private:
+                session.flush()  # the table's row first: the mark's key refers to it
+                session.add(PrivateTableRow(table_id=table.id))
 
     def append_action(
         self,
@@ -445,6 +450,7 @@ class Store:
                 return None
             table = _table(row)
             table.names = _names(session, [table_id]).get(table_id, {})
+            table.private = session.get(PrivateTableRow, table_id) is not None
             table.actions = list(
                 session.scalars(
                     select(ActionRow.action)
@@ -456,21 +462,37 @@ class Store:
 
     @_database_errors("the tables were not listed")
     def list_tables(
-        self, statuses: Sequence[str] = STATUSES, limit: int = 100
+        self, statuses: Sequence[str] = STATUSES, limit: int = 100, ids: Sequence[str] = ()
     ) -> list[StoredTable]:
-        """Tables in these statuses, newest first, with seats but without actions."""
+        """Tables in these statuses, newest first, with seats but without actions: the
+        `limit` newest that are not private, and the tables of `ids` beside them (private
+        ones too: whoever knows a table's id may see it)."""
+        private = select(PrivateTableRow.table_id)
         with self._session() as session:
-            rows = session.scalars(
-                select(TableRow)
-                .where(TableRow.status.in_(list(statuses)))
-                .options(selectinload(TableRow.seats))
-                .order_by(TableRow.created.desc(), TableRow.id)
-                .limit(limit)
+            listed = list(
+                session.scalars(
+                    select(TableRow)
+                    .where(TableRow.status.in_(list(statuses)), TableRow.id.not_in(private))
+                    .options(selectinload(TableRow.seats))
+                    .order_by(TableRow.created.desc(), TableRow.id)
+                    .limit(limit)
+                )
             )
-            tables = [_table(row) for row in rows]
+            asked = [i for i in dict.fromkeys(ids) if i not in {row.id for row in listed}]
+            if asked:
+                listed += session.scalars(
+                    select(TableRow)
+                    .where(TableRow.status.in_(list(statuses)), TableRow.id.in_(asked))
+                    .options(selectinload(TableRow.seats))
+                )
+                listed.sort(key=lambda row: row.id)
+                listed.sort(key=lambda row: row.created, reverse=True)
+            tables = [_table(row) for row in listed]
             names = _names(session, [t.id for t in tables])
+            hidden = set(session.scalars(private.where(PrivateTableRow.table_id.in_(asked))))
         for table in tables:
             table.names = names.get(table.id, {})
+            table.private = table.id in hidden
         return tables
 
     def next_table(self, table_id: str) -> str | None:

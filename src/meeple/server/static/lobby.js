@@ -24,6 +24,7 @@ const els = {
   created: $('created'),
   tables: $('tables'),
   showOver: $('show-over'),
+  private: $('private-check'),
 };
 
 let games = [];
@@ -68,6 +69,24 @@ function storedToken(tableId) {
   } catch {
     return null;
   }
+}
+
+const MAX_MINE = 200; // the ids the server takes beside its list (tables.MAX_MINE)
+
+/** The ids of the tables this browser keeps a seat's token for. */
+function heldTables() {
+  const ids = new Set(keptHere);
+  try {
+    for (const area of [localStorage, sessionStorage]) {
+      for (let i = 0; i < area.length; i++) {
+        const key = area.key(i);
+        if (key?.startsWith(TOKEN_PREFIX)) ids.add(key.slice(TOKEN_PREFIX.length));
+      }
+    }
+  } catch {
+    /* storage disabled */
+  }
+  return [...ids];
 }
 
 /** Forget the seat tokens of tables that are gone: only when `list` is every table the
@@ -236,6 +255,7 @@ function formBody() {
       players: Number(els.players.value),
       options,
       seats: kinds.map((k) => (k === 'you' ? 'human' : k)),
+      private: els.private.checked,
     },
     kinds,
   };
@@ -374,7 +394,7 @@ function renderTables(list) {
     const buttons = h('td', { class: 'row-actions' });
     if (mine && t.status !== 'over') {
       buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, 'Resume'));
-    } else if (free.length && t.status !== 'over') {
+    } else if (free.length && t.status !== 'over' && !t.private) {
       const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat, 'aria-label': `join ${gameTitle(t.game)} table ${t.id}, seat ${free[0].seat}` }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
       b.addEventListener('click', () => join(t, free[0].seat, b));
       buttons.append(b);
@@ -386,7 +406,8 @@ function renderTables(list) {
         h('td', {}, h('strong', {}, gameTitle(t.game)), h('div', { class: 'muted small' }, `#${t.id}`)),
         h('td', {}, t.abandoned
           ? h('span', { class: 'status-badge over', title: 'no one played here for a long while' }, 'abandoned')
-          : h('span', { class: `status-badge ${t.status}` }, t.status)),
+          : h('span', { class: `status-badge ${t.status}` }, t.status),
+        t.private ? h('span', { class: 'muted small', 'data-testid': 'private', title: 'not listed for others; seats by invitation link only' }, ' private') : null),
         h('td', {}, h('div', { class: 'seat-list' }, (t.seats ?? []).map(seatBadge))),
         h('td', { class: 'num col-moves' }, String(t.moves ?? 0)),
         h('td', { class: 'muted small col-created' }, when(t.created)),
@@ -405,7 +426,9 @@ function renderTables(list) {
 async function refreshTables() {
   clearTimeout(refreshTimer);
   try {
-    const list = await fetchJSON(`/api/tables?status=all&limit=${LIST_LIMIT}`);
+    // the tables this browser holds seats at are listed too, private ones included
+    const mine = heldTables().slice(0, MAX_MINE).map(encodeURIComponent).join(',');
+    const list = await fetchJSON(`/api/tables?status=all&limit=${LIST_LIMIT}${mine ? `&mine=${mine}` : ''}`);
     if (Array.isArray(list)) forgetGoneTokens(list, LIST_LIMIT);
     renderTables(Array.isArray(list) ? list : []);
   } catch (err) {
