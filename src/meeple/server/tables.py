@@ -544,9 +544,14 @@ class TableManager:
         if client is not None:
             made = sum(t.creator == client for t in open_tables)
             if made >= self.tables_per_client:
+                idle = (
+                    f" (a table no one plays at ends after {self.abandon_after:g} hours)"
+                    if self.abandon_after > 0
+                    else ""
+                )
                 raise TooMany(
                     f"you have {made} tables waiting or in play here, the most one "
-                    "address may have: finish or leave one first"
+                    f"address may have: finish one first{idle}"
                 )
         if players is None:
             players = len(seats)
