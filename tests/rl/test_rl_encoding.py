@@ -314,3 +314,40 @@ def test_register_a_custom_encoder() -> None:
     finally:
         register_encoder("anludim", "meeple.rl.encoders.anludim:AnludimEncoder")
     assert not isinstance(encoder_for(game), Tiny)
+
+
+def test_anludim_scaled_counts_and_tallies_say_what_they_mean() -> None:
+    game = meeple.load_game("anludim", players=3)
+    encoder = encoder_for(game)
+    checked = set()
+    states = random_states(game, seed=8)
+    for state in [*states[::9], *(s for s in states if s.observation(0)["keeping"]), states[-1]]:
+        for seat in range(3):
+            obs = state.observation(seat)
+            for vector in (encoder.encode(obs), encoder.encode_state(state, seat)):
+                views = encoder.views(vector)
+                for r in range(3):
+                    other = (seat + r) % 3
+                    assert views["scrolls"][r] == pytest.approx(min(obs["scrolls"][other], 3) / 3)
+                    assert views["totals"][r] == pytest.approx(min(obs["totals"][other], 40) / 40)
+                    assert views["gold"][r] == (obs["coats"][other] == "gold")
+                    won = obs["rounds_won"][other]
+                    assert views["rounds_won"][r] == pytest.approx(min(won, 2) / 2)
+                turn = (obs["turn_player"] - seat) % 3
+                assert list(np.flatnonzero(views["turn_player"])) == [turn]
+                keeping = obs["keeping"]
+                assert views["counts"].tolist() == pytest.approx(
+                    [
+                        min(obs["deck_size"], 65) / 65,
+                        min(obs["discard_size"], 65) / 65,
+                        min(obs["round"], 10) / 10,
+                        min(obs["turns_played"], 400) / 400,
+                        0.0 if keeping is None else keeping["limit"] / 3,
+                    ]
+                )
+                assert views["flags"][3] == (obs["winner"] is not None)
+            checked.add(obs["keeping"] is not None)
+            checked.add(("scrolls", max(obs["scrolls"]) > 0))
+            checked.add(("gold", "gold" in obs["coats"]))
+            checked.add(("over", obs["winner"] is not None))
+    assert checked >= {True, ("scrolls", True), ("gold", True), ("over", True)}

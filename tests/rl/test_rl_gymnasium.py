@@ -11,6 +11,7 @@ from gymnasium.utils.env_checker import check_env
 from rl_support import PLAYER_COUNTS, Setup
 
 import meeple
+import meeple.agents
 from meeple.core import Rng
 from meeple.errors import IllegalActionError, OptionError
 from meeple.rl import EnvStateError, MeepleEnv, encoder_for, gymnasium_env
@@ -184,3 +185,47 @@ def test_the_illegal_action_reward_is_a_finite_number(reward: object) -> None:
 def test_opponents_are_a_comma_list_as_on_the_command_line() -> None:
     env = MeepleEnv("anludim", players=3, opponents="greedy, random")
     assert env.opponent_names == ["greedy", "random"]
+
+
+def test_random_seat_takes_every_seat_the_last_one_too() -> None:
+    env = gymnasium_env("anludim", players=3, seat="random")
+    seats = set()
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+    assert seats == {0, 1, 2}
+
+
+def test_info_gives_returns_and_scores_only_at_the_end() -> None:
+    env = gymnasium_env("aridnyk", players=2)  # its scores are not 0 during the game
+    _, info = env.reset(seed=3)
+    done = False
+    while not done:
+        assert "returns" not in info and "scores" not in info
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, done, _, info = env.step(action)
+    state = env.game_state
+    assert info["returns"] == state.returns() and info["scores"] == state.scores()
+
+
+def test_the_bots_are_seeded_as_everywhere_meeple_seats_agents() -> None:
+    # agent_seed(game seed, seat), as simulate, play and serve seed them: an episode's
+    # record replays with meeple's own agents
+    env = gymnasium_env("anludim", players=3, seat=1, opponents="random")
+    _, info = env.reset(seed=5)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, done, _, info = env.step(action)
+    record = env.game_state.to_record()
+    state = env.game.new_initial_state(seed=record["seed"])
+    bots = {
+        s: meeple.agents.make_from_spec("random", seed=meeple.agents.agent_seed(record["seed"], s))
+        for s in (0, 2)
+    }
+    for action in record["actions"]:
+        seat = state.current_player
+        if seat != 1:
+            assert bots[seat].act(state) == action
+        state.apply_action(action)
+    assert state.is_terminal()

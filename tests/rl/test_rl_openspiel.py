@@ -273,3 +273,21 @@ def test_deals_come_from_63_bit_seeds() -> None:
     game = openspiel_game("anludim", rng_seed=3)
     seeds = [game.deal_seed() for _ in range(20)]
     assert max(seeds) >= 2**32 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_a_seats_information_state_recalls_its_own_action_ids() -> None:
+    game = openspiel_game("anludim", players=3, rng_seed=6)
+    state = dealt(game)
+    rng = np.random.RandomState(1)
+    for _ in range(20):
+        actor = state.current_player()
+        action = int(rng.choice(state.legal_actions()))
+        public = state.inner.public_action_string(action)
+        state.apply_action(action)
+        line = state.information_state_string(actor).split("\n")[-2]
+        assert line == f"{actor}: {action} {public}"
+        for other in range(3):
+            if other != actor:
+                assert state.information_state_string(other).split("\n")[-2] == (
+                    f"{actor}: {public}"
+                )

@@ -11,7 +11,7 @@ import pytest
 import meeple
 from meeple import agents
 from meeple.errors import AgentError, GameOverError
-from meeple.rl import PolicyAgent
+from meeple.rl import PolicyAgent, encoder_for
 from meeple.sim.runner import run_many, summarize
 
 GAMES = ["anludim", "aridnyk", "arnak"]
@@ -84,3 +84,27 @@ def test_a_policy_asked_on_a_finished_game_says_so() -> None:
         state.apply_action(state.legal_actions()[0])
     with pytest.raises(GameOverError, match="the game is over"):
         PolicyAgent(lowest).act(state)
+
+
+def test_the_policy_is_given_the_deciding_seats_encoding_and_mask() -> None:
+    state = meeple.load_game("anludim", players=3).new_initial_state(seed=6)
+    encoder = encoder_for(state.game)
+    size = state.game.info.num_distinct_actions
+    seen: list[Any] = []
+
+    def watch(observation: Any, mask: Any) -> int:
+        seen.append((observation.copy(), mask.copy()))
+        return lowest(observation, mask)
+
+    agent = PolicyAgent(watch)
+    seats = set()
+    for _ in range(40):
+        seat = state.current_player
+        seen.clear()
+        action = agent.act(state)
+        observation, mask = seen[0]
+        assert np.array_equal(observation, encoder.encode(state.observation(seat)))
+        assert set(np.flatnonzero(mask)) == set(state.legal_actions()) and len(mask) == size
+        seats.add(seat)
+        state.apply_action(action)
+    assert seats == {0, 1, 2}

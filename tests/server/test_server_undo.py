@@ -109,3 +109,34 @@ def test_undo_is_refused_once_a_bot_has_moved(tmp_path: Path) -> None:
     for action in actions:
         state.apply_action(action)
     assert state.current_player == 0
+
+
+def test_undo_after_earlier_moves_sends_everyone_the_whole_log(tmp_path: Path) -> None:
+    # docs/server.md: after a take-back every connection gets the whole log (log_start
+    # 0), also when moves before the one taken back remain
+    with TestClient(create_app(database(tmp_path))) as client:
+        created = create(client, ["human"], game="aridnyk", seed=3)
+        table = created["table"]["id"]
+        with (
+            client.websocket_connect(seat_socket_url(created)) as ws,
+            client.websocket_connect(f"/ws/tables/{table}") as watcher,
+        ):
+            view = next_message(ws, "state")
+            while view["table"]["status"] != "playing":
+                view = next_message(ws, "state")
+            for version in (0, 1):
+                ws.send_json({"type": "act", "action": view["legal"][0]["id"], "version": version})
+                view = next_message(ws, "state")
+                while view["version"] != version + 1:
+                    view = next_message(ws, "state")
+            assert view["version"] == 2 and view["undo"] is True
+            seen = next_message(watcher, "state")
+            while seen["version"] != 2:
+                seen = next_message(watcher, "state")
+            ws.send_json({"type": "undo", "version": 2})
+            for socket, kept in ((ws, view["log"][:1]), (watcher, seen["log"][:1])):
+                back = socket.receive_json()
+                while back["type"] != "state":
+                    back = socket.receive_json()
+                assert back["version"] == 1 and back["log_start"] == 0
+                assert back["log"] == kept

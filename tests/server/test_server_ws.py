@@ -343,3 +343,37 @@ def test_a_full_table_takes_no_more_watchers_but_a_seat_gets_in(
         # the seat's first connection gets in all the same
         with client.websocket_connect(ws_url(table, token0)) as seat0:
             assert next_message(seat0, "state")["seat"] == 0
+
+
+def test_a_sync_answer_replaced_by_a_newer_state_still_holds_the_whole_log() -> None:
+    # docs/server.md: the answer to a sync holds the whole log (log_start 0); a newer
+    # state message that replaces it before it is handed over must hold it too.
+    import asyncio
+
+    from meeple.server.tables import TableManager
+    from meeple.store import Store
+
+    async def play() -> list[dict[str, Any]]:
+        manager = TableManager(Store("sqlite://"))
+        await manager.start()
+        made = await manager.create("aridnyk", 1, {}, ["human"], 3)
+        table, conn = await manager.connect(made["table"]["id"], made["invites"][0]["token"])
+        for _ in range(2):
+            action = table.state.legal_actions()[0]
+            await manager.act(table, 0, action, table.version)
+            while conn._pending:  # handed to the socket: the connection was sent the log
+                await conn.next()
+        assert conn.log_sent == 2
+        await manager.handle(table, conn, json.dumps({"type": "sync"}))
+        await manager.act(table, 0, table.state.legal_actions()[0], table.version)
+        conn.close()
+        sent = []
+        while (text := await conn.next()) is not None:
+            sent.append(json.loads(text))
+        await manager.stop()
+        return [m for m in sent if m["type"] == "state"]
+
+    states = asyncio.run(play())
+    assert len(states) == 1  # the move's state replaced the sync's answer
+    assert states[0]["version"] == 3
+    assert states[0]["log_start"] == 0 and len(states[0]["log"]) == 3
