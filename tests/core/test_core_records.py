@@ -189,3 +189,27 @@ def test_a_record_that_cannot_be_written_is_a_record_error(tmp_path: Path) -> No
         save_record(state, f"{tmp_path}/a\0b.json")
     with pytest.raises(RecordError, match="cannot write record file"):
         save_record(state, tmp_path)  # a directory
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_dealt_from_seed_zero_saves_loads_and_replays(tmp_path: Path, name: str) -> None:
+    """0 is a seed like any other (the least): its record replays to the same game."""
+    state = meeple.load_game(name).new_initial_state(seed=0)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "zero.json"
+    save_record(state, path)
+    again = meeple.replay(load_record(path))
+    assert again.to_record() == state.to_record()
+    assert again.observation(0) == state.observation(0)
+
+
+def test_a_record_file_may_begin_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """Some editors write one before UTF-8 text; the record reads as without it."""
+    state = meeple.load_game("anludim").new_initial_state(seed=5)
+    state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(state.to_record()).encode("utf-8"))
+    assert load_record(path) == state.to_record()

@@ -119,3 +119,29 @@ def test_nothing_is_taken_back_at_the_start_at_the_end_or_out_of_turn() -> None:
     with pytest.raises(TakeBackError, match="game is over"):
         take_back(state, 0)
     assert not can_take_back(state, 1)
+
+
+def test_a_forced_move_of_another_seat_after_the_choice_keeps_it() -> None:
+    """Only the seat's own forced moves are taken back with its choice: once another
+    seat has moved, even without a choice (an Arnak seat with one legal action), the
+    choice before it stands."""
+    checked = 0
+    for seed in range(12):
+        state = meeple.load_game("arnak", players=2).new_initial_state(seed)
+        rng = Rng(seed)
+        moved: list[tuple[int, int]] = []  # (mover, legal actions) of each move so far
+        while not state.is_terminal() and checked < 4:
+            seat = state.current_player
+            k = len(moved) - 1
+            if moved and moved[k][0] != seat and moved[k][1] == 1:
+                while k >= 0 and moved[k][1] == 1:
+                    k -= 1
+                if k >= 0 and moved[k][0] == seat:
+                    with pytest.raises(TakeBackError, match="another seat has moved"):
+                        take_back(state, seat)
+                    assert not can_take_back(state, seat)
+                    checked += 1
+            legal = state.legal_actions()
+            moved.append((seat, len(legal)))
+            state.apply_action(legal[rng.below(len(legal))])
+    assert checked == 4

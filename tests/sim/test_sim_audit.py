@@ -28,9 +28,10 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import _standings_table, app
 from meeple.core.game import Game
+from meeple.errors import AgentError
 from meeple.sim.journal import Journal, JournaledBackend
 from meeple.sim.parallel import GameJob, OnResult, SerialBackend
-from meeple.sim.runner import GameResult, run_many, summarize
+from meeple.sim.runner import GameResult, make_agents, play_game, run_many, summarize
 from meeple.sim.stats import ELO_MEAN, PairRecord, fit_elo, wilson
 from meeple.sim.tournament import Standing, rate_journal, run_tournament
 
@@ -445,3 +446,27 @@ def test_the_standings_say_when_the_elo_fit_did_not_settle() -> None:
     assert result.elo.converged and "did not settle" not in caption(result)
     stuck = replace(result, elo=replace(result.elo, converged=False))
     assert "the Elo fit did not settle" in caption(stuck)
+
+
+def test_a_game_may_take_exactly_its_bound_of_decisions_and_no_more() -> None:
+    game = meeple.load_game("anludim", players=2)
+    played = play_game(game, make_agents(["random", "random"], 3), 3)
+    n = played.decisions
+    assert play_game(game, make_agents(["random", "random"], 3), 3, max_decisions=n) == played
+    with pytest.raises(AgentError, match=f"did not end within {n - 1:,} decisions"):
+        play_game(game, make_agents(["random", "random"], 3), 3, max_decisions=n - 1)
+
+
+def test_a_length_some_games_do_not_report_is_not_summarised() -> None:
+    """Turns and rounds are summarised only where every game reports them (a journal's
+    older games may not): a mean of some of the games would pass for all of them."""
+    results = [
+        GameResult(seed=1, returns=[1.0, 0.0], scores=[3, 1], decisions=9, turns=4, rounds=2),
+        GameResult(seed=2, returns=[0.0, 1.0], scores=[1, 2], decisions=7),
+    ]
+    summary = summarize(results, 2)
+    assert summary.turns is None and summary.rounds is None
+    assert summary.decisions is not None and summary.decisions.mean == 8
+    both = summarize([results[0], replace(results[1], turns=6, rounds=3)], 2)
+    assert both.turns is not None and both.turns.mean == 5
+    assert both.rounds is not None and both.rounds.mean == 2.5

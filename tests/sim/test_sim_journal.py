@@ -370,3 +370,45 @@ def test_games_kept_before_iterations_read_without_them(tmp_path: Path) -> None:
     path.write_text(json.dumps(header) + "\n" + json.dumps(entry) + "\n")
     with pytest.raises(RecordError, match=r"line 2: .*the iterations of 2 seats"):
         Journal.read(path)
+
+
+def test_a_journal_whose_last_line_lacks_its_newline_goes_on_whole(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    """A whole last game without its newline (an editor, a copy) is kept, and the file
+    gets its newline before the next game is appended to it."""
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 2, seed=30, backend=journaled(path, game))
+    path.write_text(path.read_text().rstrip("\n"))
+    backend = journaled(path, game)
+    run_many(game, BOTS, 4, seed=30, backend=backend)
+    assert backend.reused == 2
+    assert [g["seed"] for g in lines(path)[1:]] == [30, 31, 32, 33]
+    assert len(Journal.read(path).games) == 4
+
+
+def test_recording_a_game_the_journal_holds_writes_nothing(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    (result,) = run_many(game, BOTS, 1, seed=30, backend=journaled(path, game))
+    before = path.read_text()
+    journal = Journal.open(path, game)
+    state = game.new_initial_state(seed=0)
+    settings = [meeple.agents.describe(spec, state) for spec in result.agents]
+    journal.record(result, settings)
+    assert path.read_text() == before
+    assert len(journal.games) == 1
+
+
+def test_games_of_three_bots_at_a_table_are_left_out_of_the_ratings(tmp_path: Path) -> None:
+    """Standings rate pairs: a game with three bots at the table is counted apart."""
+    game = meeple.load_game("anludim", players=3)
+    path = tmp_path / "games.jsonl"
+    backend = JournaledBackend(SerialBackend(), Journal.open(path, game))
+    run_many(game, ["greedy", "random", "random"], 4, seed=3, backend=backend)
+    run_many(game, ["greedy", "random", "ismcts:iterations=4"], 2, seed=9, backend=backend)
+    rated, left_out = rate_journal(Journal.read(path))
+    assert left_out == 2
+    assert rated.bots == ["greedy", "random"]
+    assert sum(p.games for p in rated.pairs) == 4
