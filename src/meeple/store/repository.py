@@ -478,7 +478,8 @@ class Store:
                     .limit(limit)
                 )
             )
-            asked = [i for i in dict.fromkeys(ids) if i not in {row.id for row in listed}]
+            shown = {row.id for row in listed}
+            asked = [i for i in dict.fromkeys(ids) if i not in shown]
             if asked:
                 listed += session.scalars(
                     select(TableRow)
