@@ -60,6 +60,181 @@ def card(rec: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, 
     return out
 
 
+# The Spider Temple side (Twisted Paths). The reference gives its scoring zones' points,
+# altars, dark tablet supply, Lost Temple points, bonus slot counts and dark effects, but
+# not its track: which space leads to which, the bridges' costs, the rows' effects, nor
+# the site spaces' travel costs. meeple's placeholder track has one space per scoring
+# zone (so every zone's points are as printed), bridges on the Bird Temple's cost scale,
+# the Bird Temple's row effects with a dark tablet on rows 2, 4 and 6 (the rulebook's
+# "bonus for reaching particular spaces"), and the Bird Temple side's travel costs.
+SPIDER_UNKNOWN = "reference/arnak twisted_paths.yaml, unknown:"
+SPIDER_LAYOUT = (  # (zone, row, pos) per space; the start and the Lost Temple around them
+    ("zone_1", 1, "full"),
+    ("zone_2L", 2, "left"),
+    ("zone_2MR", 2, "right"),
+    ("zone_3L", 3, "left"),
+    ("zone_3RM", 3, "right"),
+    ("zone_4LM", 4, "left"),
+    ("zone_4R", 4, "right"),
+    ("zone_5L", 5, "left"),
+    ("zone_5M", 5, "middle"),
+    ("zone_5R", 5, "right"),
+    ("zone_6L", 6, "left"),
+    ("zone_6R", 6, "right"),
+    ("zone_7", 7, "full"),
+)
+SPIDER_BRIDGES = (  # (from space, to space, cost); 0 is the start, 14 the Lost Temple
+    (0, 1, {"coin": 1, "compass": 1}),
+    (1, 2, {"jewel": 1}),
+    (1, 3, {"tablet": 1, "arrowhead": 1}),
+    (2, 4, {"tablet": 2}),
+    (2, 5, {"compass": 1, "jewel": 1}),
+    (3, 5, {"arrowhead": 2}),
+    (4, 6, {"coin": 1, "tablet": 1, "arrowhead": 1}),
+    (5, 6, {"tablet": 2, "arrowhead": 1}),
+    (5, 7, {"tablet": 1, "jewel": 1}),
+    (6, 8, {"coin": 1, "jewel": 1}),
+    (6, 9, {"arrowhead": 2}),
+    (7, 9, {"coin": 1, "jewel": 1}),
+    (7, 10, {"tablet": 2, "arrowhead": 1}),
+    (8, 11, {"compass": 1, "jewel": 1}),
+    (9, 11, {"tablet": 1, "jewel": 1}),
+    (9, 12, {"tablet": 2, "arrowhead": 1}),
+    (10, 12, {"arrowhead": 1, "jewel": 1}),
+    (11, 13, {"coin": 1, "tablet": 1, "arrowhead": 1}),
+    (12, 13, {"compass": 2, "jewel": 1}),
+    (13, 14, {"coin": 1, "compass": 1, "jewel": 1}),
+)
+SPIDER_DARK_ROWS = (2, 4, 6)
+
+
+def placeholder(what: str) -> dict[str, str]:
+    return {
+        "provenance": "placeholder",
+        "source": f"meeple placeholder: {what} (no public source gives it: {SPIDER_UNKNOWN})",
+    }
+
+
+def spider_research(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
+    """The Spider Temple's research board: the reference's numbers on meeple's track."""
+    spider = tp["spider_temple"]
+    zones = {z["id"]: z for z in spider["scoring_zones"]["zones"]}
+    slots = spider["research_bonus_slots"]
+    # bonus tiles per zone, by player count, from the slots' inferred zones
+    per_zone: dict[str, dict[str, int]] = {}
+    placing = slots["placement_by_zone"]
+    for key, players in (("always", (2, 3, 4)), ("players_3_plus", (3, 4)), ("players_4", (4,))):
+        for zone in placing[key]:
+            counts = per_zone.setdefault(zone, {"p2": 0, "p3": 0, "p4": 0})
+            for n in players:
+                counts[f"p{n}"] += 1
+    zone_source = source({"status": spider["scoring_zones"]["status"], "sources": ["S3"]})
+    nodes: list[dict[str, Any]] = [
+        {"id": "spider.0", "row": 0, "pos": "full", "start": True, **placeholder("start line")}
+    ]
+    for i, (zone_id, row, pos) in enumerate(SPIDER_LAYOUT, start=1):
+        zone = zones[zone_id]
+        node: dict[str, Any] = {"id": f"spider.{i}", "row": row, "pos": pos}
+        if zone_id in per_zone:
+            node["bonus"] = per_zone[zone_id]
+        node |= {"zone": zone_id, "glass_vp": zone["glass_vp"], "notebook_vp": zone["notebook_vp"]}
+        node |= placeholder(f"one space for scoring zone {zone_id} on row {row}")
+        node["source"] += f"; its points: {zone_source}"
+        nodes.append(node)
+    nodes.append(
+        {
+            "id": "spider.14",
+            "row": 8,
+            "pos": "full",
+            "lost_temple": True,
+            "bonus_face_down": {"p2": 2, "p3": 3, "p4": 4},
+            "glass_only": True,
+            **fact({"status": spider["lost_temple"]["status"], "sources": ["S3"]}),
+        }
+    )
+    edges = [
+        {"from": f"spider.{a}", "to": f"spider.{b}", "cost": cost}
+        | placeholder("a bridge on the Bird Temple's cost scale")
+        for a, b, cost in SPIDER_BRIDGES
+    ]
+    rows = []
+    for r in bird["rows"]:
+        glass = list(r["glass"]["effect"])
+        if r["row"] in SPIDER_DARK_ROWS:
+            # rows 2 and 4 trade their compass for the dark tablet; row 6 adds it to a draw
+            keep = glass if r["row"] == 6 else []
+            glass = [*keep, {"gain_dark_tablet": 1}]
+        rows.append(
+            {
+                "row": r["row"],
+                "glass": {"vp": 0, "effect": glass}
+                | placeholder("the Bird Temple's glass row effect, dark tablets on rows 2, 4, 6"),
+                "notebook": {"vp": 0, "effect": r["notebook"]["effect"]}
+                | placeholder("the Bird Temple's notebook row effect"),
+            }
+        )
+    altars = spider["altars"]
+    inferred = altars["inferred_min_token_level"]["values"]
+    return {
+        "lost_temple_vp": spider["lost_temple"]["arrival_vp"],
+        "temple_cost_parts": {
+            k: v for k, v in bird["temple_cost_parts"].items() if k not in ("provenance", "source")
+        }
+        | placeholder("the Bird Temple's temple tile cost parts"),
+        "nodes": nodes,
+        "edges": edges,
+        "rows": rows,
+        "altars": [
+            {
+                "altar": a["altar"],
+                "vp": a["vp"],
+                "min_row": inferred[f"altar_{a['altar']}"],
+                **fact(altars),
+                "min_row_provenance": "placeholder",
+                "min_row_source": "meeple placeholder: the row the reference infers from "
+                "S3's coordinates (inferred_min_token_level); a research token on that row "
+                "or higher invokes the altar",
+            }
+            for a in altars["positions"]
+        ],
+        "dark_supply": {
+            "values": spider["dark_tablets"]["space_values_left_to_right"],
+            "per_space": "players",
+            **fact(spider["dark_tablets"]),
+        },
+    }
+
+
+def spider_sites(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
+    """The Spider Temple side's site spaces: the Bird side's, with the dark effects."""
+    spider = tp["spider_temple"]["sites"]
+    dark = {d["space"]: d for d in spider["dark_effect_spaces"]}
+    camp_dark = {c["id"]: c["dark_effect"] for c in spider["camps"] if "dark_effect" in c}
+    spaces = []
+    for s in bird["spaces"]:
+        rec = {k: s[k] for k in ("id", "map_row", "col", "kind", "travel")}
+        effect = camp_dark.get(s["id"]) or dark.get(s["id"], {}).get("effect")
+        if isinstance(effect, list):
+            # a price of one Fear card is taking the Fear card, offered with the tablet
+            if effect[0].get("pay") == {"fear": 1}:
+                effect = [{"fear": 1}, *effect[0]["then"]]
+            rec["dark_effect"] = effect
+        if s["kind"] == "camp":
+            rec |= fact({"sources": ["S2", "S3"]})
+        else:
+            rec |= placeholder("the Bird Temple side's travel cost of this space")
+        if "dark_effect" in rec:
+            rec["source"] += "; dark effect: " + source(spider)
+        spaces.append(rec)
+    return {
+        "spaces": spaces,
+        "notes": "The Spider Temple side: camps and bands as on every side; the travel "
+        "costs are the Bird Temple side's, as placeholders. Four spaces carry a dark "
+        "effect (TPR; S3 gives which and what); the Fear card price of L1-8 is written as "
+        "taking the Fear card, then the dark tablet, offered together.",
+    }
+
+
 def build(ref: Path) -> dict[str, Any]:
     def load(name: str) -> Any:
         return yaml.safe_load((ref / name).read_text())
@@ -111,6 +286,8 @@ def build(ref: Path) -> dict[str, Any]:
             rec.update(fact({"sources": ["S2", "S3"], "corroboration": board["corroboration"]}))
             spaces.append(rec)
         boards[name] = {"spaces": spaces, "notes": " ".join(board["notes"].split())}
+    twisted = load("twisted_paths.yaml")
+    boards["spider"] = spider_sites(twisted, boards["bird"])
     setup = sites["setup"]
     out_sites = {
         "discover_cost": {k: sites["discover_cost"][k]["compass"] for k in ("level1", "level2")},
@@ -226,6 +403,7 @@ def build(ref: Path) -> dict[str, Any]:
             "edges": [{**e, **fact(b["graph_status"])} for e in b["edges"]],
             "rows": rows,
         }
+    out_research["boards"]["spider"] = spider_research(twisted, out_research["boards"]["bird"])
 
     solo = load("solo.yaml")
     tiles = [

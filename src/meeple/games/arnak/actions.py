@@ -30,4 +30,6 @@ YES = FEAR_TILE + 1  # accept the offer (pay the price, resolve the effect)
 DONE = YES + 1  # decline / stop / keep the rest
 END_TURN = DONE + 1
 PASS = END_TURN + 1
-NUM_ACTIONS = PASS + 1
+ALTAR = PASS + 1  # + altar: invoke that Spider Temple altar
+NUM_ALTARS = 5
+NUM_ACTIONS = ALTAR + NUM_ALTARS

@@ -64,6 +64,7 @@ STEP_OPS = frozenset(
         "upgrade_assistant",
         "rescue_assistant",
         "gain_artifact_free",
+        "gain_dark_tablet",
         "action",
         "pass_round",
     }
@@ -123,6 +124,7 @@ class SpaceRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     col: int
     kind: Literal["camp", "level1", "level2"]
     travel: dict[str, int]
+    dark_effect: list[dict[str, Any]] = []
 
 
 class BoardSites(msgspec.Struct, forbid_unknown_fields=True):
@@ -201,6 +203,9 @@ class NodeRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     glass_only: bool = False
     assistant_rescue: bool = False
     pick_one_of_several: bool = False
+    zone: str = ""
+    glass_vp: int | None = None  # the space's own points, where they are not its row's
+    notebook_vp: int | None = None
 
 
 class EdgeRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
@@ -221,12 +226,27 @@ class RowRecord(msgspec.Struct, forbid_unknown_fields=True):
     notebook: RowSide
 
 
+class AltarRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    altar: int
+    vp: int
+    min_row: int  # a research token on this row or higher may invoke it
+    min_row_provenance: str = ""
+    min_row_source: str = ""
+
+
+class DarkSupplyRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    values: list[int]  # points per dark tablet on the altars, by space, left to right
+    per_space: Literal["players"]
+
+
 class ResearchBoard(msgspec.Struct, forbid_unknown_fields=True):
     lost_temple_vp: list[int]
     temple_cost_parts: dict[str, Any]
     nodes: list[NodeRecord]
     edges: list[EdgeRecord]
     rows: list[RowRecord]
+    altars: list[AltarRecord] = []
+    dark_supply: DarkSupplyRecord | None = None
 
 
 class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -347,6 +367,7 @@ class Space(NamedTuple):
     map_row: int
     col: int
     travel: tuple[int, ...]
+    dark: Effect  # the Spider Temple's dark effect of an archaeologist arriving; () none
 
 
 class Assistant(NamedTuple):
@@ -368,6 +389,18 @@ class Node(NamedTuple):
     bonus_face_down: Mapping[str, int]
     rescue: bool
     pick_several: bool
+    zone: str  # the Spider Temple's scoring zone ("" elsewhere)
+    glass_vp: int  # research points of a glass here (its row's, or the space's own)
+    notebook_vp: int
+
+
+class Altar(NamedTuple):
+    """A Spider Temple altar: its points for the most dark tablets, and the lowest row a
+    research token invokes it from."""
+
+    num: int
+    vp: int
+    min_row: int
 
 
 class Edge(NamedTuple):
@@ -393,6 +426,8 @@ class ResearchTrack(NamedTuple):
     start: int
     lost_temple: int
     leaving: tuple[tuple[Edge, ...], ...]  # per node, the bridges up from it
+    altars: tuple[Altar, ...]  # the Spider Temple's; () elsewhere
+    dark_values: tuple[int, ...]  # the dark tablet supply's spaces, left to right; ()
 
 
 class TempleStack(NamedTuple):
@@ -519,6 +554,7 @@ def _load() -> dict[str, Any]:
                 s.map_row,
                 s.col,
                 icons(s.travel, f"arnak data/sites.json {name} {s.id}"),
+                compile_effect(s.dark_effect, f"arnak data/sites.json {name} {s.id} dark"),
             )
             for i, s in enumerate(board.spaces)
         )
@@ -573,6 +609,7 @@ def _load() -> dict[str, Any]:
     for name, rb in research.boards.items():
         where = f"arnak data/research.json {name}"
         ids = {n.id: i for i, n in enumerate(rb.nodes)}
+        row_vp = {r.row: (r.glass.vp, r.notebook.vp) for r in rb.rows}
         nodes = tuple(
             Node(
                 i,
@@ -584,6 +621,9 @@ def _load() -> dict[str, Any]:
                 n.bonus_face_down,
                 n.assistant_rescue,
                 n.pick_one_of_several,
+                n.zone,
+                n.glass_vp if n.glass_vp is not None else row_vp.get(n.row, (0, 0))[0],
+                n.notebook_vp if n.notebook_vp is not None else row_vp.get(n.row, (0, 0))[1],
             )
             for i, n in enumerate(rb.nodes)
         )
@@ -626,6 +666,8 @@ def _load() -> dict[str, Any]:
             starts[0],
             temples[0],
             leaving,
+            tuple(Altar(i, a.vp, a.min_row) for i, a in enumerate(rb.altars)),
+            tuple(rb.dark_supply.values) if rb.dark_supply is not None else (),
         )
     temple_stacks = tuple(
         TempleStack(
@@ -737,33 +779,35 @@ extra point per rival idol, the glass advances of a purple research in round V."
 OBJECTIVES: tuple[Objective, ...] = _DATA["objectives"]
 OBJECTIVE_POINTS: tuple[int, int] = _DATA["objective_points"]
 """The rival's points for an objective, and for the first one when it is doubled."""
-BOARD_NAMES: tuple[str, ...] = ("bird", "snake")
+BOARD_NAMES: tuple[str, ...] = ("bird", "snake", "spider")
 
 
-def _placeholders() -> tuple[tuple[str, str, str], ...]:
-    """Every datum the data files mark as meeple's placeholder: (file, record id, field),
-    the field being what a `<field>_provenance` covers ("" for a record's `provenance`)."""
-    found: list[tuple[str, str, str]] = []
+def _placeholders() -> tuple[tuple[str, str, str, str], ...]:
+    """Every datum the data files mark as meeple's placeholder: (file, board, record id,
+    field): the board side it belongs to ("" for every side), and the field being what a
+    `<field>_provenance` covers ("" for a record's `provenance`)."""
+    found: list[tuple[str, str, str, str]] = []
 
-    def walk(name: str, node: Any, record: str) -> None:
+    def walk(name: str, node: Any, board: str, record: str) -> None:
         if isinstance(node, dict):
             record = str(node.get("id", record))
             for key, value in node.items():
                 if key.endswith("provenance") and value == "placeholder":
-                    found.append((name, record, key.removesuffix("provenance").rstrip("_")))
-                walk(name, value, record)
+                    field = key.removesuffix("provenance").rstrip("_")
+                    found.append((name, board, record, field))
+                walk(name, value, key if key in BOARD_NAMES else board, record)
         elif isinstance(node, list):
             for value in node:
-                walk(name, value, record)
+                walk(name, value, board, record)
 
     folder = resources.files(__package__).joinpath("data")
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if path.name.endswith(".json"):
-            walk(path.name, read_data(__package__, path.name, Any), "")
+            walk(path.name, read_data(__package__, path.name, Any), "", "")
     return tuple(found)
 
 
-PLACEHOLDERS: tuple[tuple[str, str, str], ...] = _placeholders()
+PLACEHOLDERS: tuple[tuple[str, str, str, str], ...] = _placeholders()
 PLACEHOLDER_DATA: bool = bool(PLACEHOLDERS)
 """True while any datum is meeple's placeholder rather than a cross-checked fact of the
 reference (today: the solo rival's tile-back arrows, `arrow_provenance` in solo.json)."""

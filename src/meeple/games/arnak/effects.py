@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.arnak import actions as A
+from meeple.games.arnak import spider
 from meeple.games.arnak.components import (
     ARROWHEAD,
     ASSISTANTS,
@@ -279,6 +280,9 @@ class EffectsMixin:
             self._stack.append((BUY, p, arg["type"], int(arg.get("discount", 0)), False))
         elif op == "gain_artifact_free":
             self._stack.append((BUY, p, "artifact", 0, True))
+        elif op == "gain_dark_tablet":
+            for _ in range(int(arg)):
+                spider.gain(self, seat)  # type: ignore[arg-type]
         elif op == "gain_card":
             self._stack.append((GAIN_CARD, p, arg["from"], arg["to"]))
         elif op == "research":
@@ -338,6 +342,8 @@ class EffectsMixin:
             self._push_seq(p, self.site_effect(int(arg)))
         elif op == "_again":
             self._stack.append((OFFER, p, None, (("_site", arg),)))
+        elif op == "_dark":
+            self._dark_effect(p, int(arg))
         elif op == "_idols":
             self._take_idols(p, int(arg))
         elif op == "_reveal":
@@ -375,6 +381,15 @@ class EffectsMixin:
         if self._rival is not None and self.game.objectives:
             out = sum(1 for s in seat.arch if s != HOME)
             self._objective("arch", out >= OBJECTIVES[OBJECTIVE["arch"]].you_need)
+
+    def _dark_effect(self, p: int, site: int) -> None:
+        """A Spider Temple site's dark effect, which an archaeologist arriving there may
+        resolve (a price is offered as prices are; a gift is offered as it is)."""
+        effect = self._spaces[site].dark
+        if effect[0][0] == "pay":
+            self._push_seq(p, effect)
+        else:
+            self._stack.append((OFFER, p, None, effect))
 
     def _take_idols(self, p: int, site: int) -> None:
         seat = self._seats[p]
@@ -567,6 +582,8 @@ class EffectsMixin:
             return sorted({A.BONUS + k for k in tiles})
         if kind == ORDER:
             return [A.OPTION, A.OPTION + 1]
+        if kind == spider.ALTAR_PICK:
+            return spider.pick_options(self)  # type: ignore[arg-type]
         if kind == KEEP:
             # One decision per card in hand, in card order, whatever is chosen: the
             # number of decisions (the hand size) tells the other seats nothing.
@@ -730,6 +747,8 @@ class EffectsMixin:
             if action == A.UPGRADE:
                 seat.res[TABLET] -= 1
                 seat.res[ARROWHEAD] += 1
+                if seat.dark:
+                    spider.return_spent(self, seat)  # type: ignore[arg-type]
             else:
                 seat.res[ARROWHEAD] -= 1
                 seat.res[JEWEL] += 1
@@ -746,6 +765,8 @@ class EffectsMixin:
             slot = self.free_slot(target)
             seat.arch[i] = slot
             self._occ[slot] = p
+            if self._spaces[target].dark:
+                self._push_seq(p, (("_dark", target),))
             self._push_seq(p, self.site_effect(target))
         elif kind == ACTIVATE:
             params, done = frame[2], frame[3]
@@ -757,6 +778,8 @@ class EffectsMixin:
             extra = params.get("level2_extra_cost")
             if extra and self._spaces[site].level == 2:
                 self._pay(seat, bag(extra, "effect"))
+        elif kind == spider.ALTAR_PICK:
+            spider.place_artifact(self, p, frame[2], action - A.CARD)  # type: ignore[arg-type]
         elif kind == BUY:
             self._buy(p, action - A.CARD, frame[3], frame[4])
             self._revealed = []

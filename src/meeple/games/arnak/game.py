@@ -23,12 +23,41 @@ PLACEHOLDER_NOTE = (
     "cross-checked reference; the solo rival's tile-back decision arrows are meeple's "
     "placeholder (no public source gives them)."
 )
-"""What a game with placeholder data tells its players: it names what `PLACEHOLDERS`
+"""What a solo game on the base sides tells its players: it names what `PLACEHOLDERS`
 finds in the data (checked by tests/games/arnak/test_data_source.py)."""
+SPIDER_NOTE = (
+    "The Spider Temple side is played on meeple's placeholder research track: its "
+    "scoring zones' points, altars, dark tablet supply, Lost Temple points and dark "
+    "effects are the reference's, but no public source gives the track's spaces and "
+    "bridges, their costs, the rows' effects, the rows the altars are invoked from, its "
+    "temple tile costs or its site spaces' travel costs, so those are meeple's."
+)
+ARROWS_NOTE = (
+    "The solo rival's tile-back decision arrows are meeple's placeholder (no public "
+    "source gives them)."
+)
+BOARD_DESCRIPTION = (
+    "main board side: Bird Temple, Snake Temple, or Twisted Paths' Spider Temple "
+    "(placeholder track)"
+)
+
+
+def placeholder_notes(players: int, board: str) -> tuple[str, ...]:
+    """What a game of `players` on `board` tells its players about placeholder data:
+    a note for each kind `PLACEHOLDERS` finds in the data it uses."""
+    used = {
+        name
+        for name, side, _, _ in PLACEHOLDERS
+        if side in ("", board) and (players == 1 or name != "solo.json")
+    }
+    if board == "spider" and used - {"solo.json"}:
+        return (SPIDER_NOTE, ARROWS_NOTE) if "solo.json" in used else (SPIDER_NOTE,)
+    return (PLACEHOLDER_NOTE,) if used else ()
+
 
 SOLO = (1, 1)
 OPTIONS = {
-    "board": OptionSpec("bird", ("bird", "snake"), "main board side: Bird Temple or Snake Temple"),
+    "board": OptionSpec("bird", ("bird", "snake", "spider"), BOARD_DESCRIPTION),
     "difficulty": OptionSpec(
         2,
         (0, 1, 2, 3, 4, 5),
@@ -97,7 +126,7 @@ class ArnakGame(Game):
             skips.add("green_buy_item")
         self.round_five_skip = frozenset(skips)
         # solo.json is read by the solo rival alone: its placeholders touch no other game
-        placeholder = any(players == 1 or name != "solo.json" for name, _, _ in PLACEHOLDERS)
+        notes = placeholder_notes(players, self.board)
         self.info = GameInfo(
             name="arnak",
             title="Lost Ruins of Arnak",
@@ -107,8 +136,8 @@ class ArnakGame(Game):
             num_distinct_actions=NUM_ACTIONS,
             options=OPTIONS,
             values=values,
-            placeholder_data=placeholder,
-            notes=(PLACEHOLDER_NOTE,) if placeholder else (),
+            placeholder_data=bool(notes),
+            notes=notes,
         )
 
     @staticmethod

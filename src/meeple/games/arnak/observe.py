@@ -15,6 +15,7 @@ from typing import Any
 from meeple.core.game import TERMINAL
 from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
+from meeple.games.arnak import spider
 from meeple.games.arnak.components import (
     ASSISTANTS,
     BOARDS,
@@ -352,9 +353,37 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
                 for i, (o, owner) in enumerate(zip(rival.goals, rival.goal_owner, strict=True))
             ]
             obs["rival"]["objective_points"] = rival.goal_points
+    if state._altar_tabs:
+        obs["spider"] = _spider(state)
     if current == TERMINAL:
         obs["final_scores"] = [state.score_parts(p) for p in range(state._n)]
     return obs
+
+
+def _spider(state: ArnakState) -> dict[str, Any]:
+    """The Spider Temple's dark tablets and altars, all public."""
+    track = state._track
+    return {
+        "dark_tablets": [s.dark for s in state._seats],
+        "dark_supply": [
+            {"points": value, "tablets": count}
+            for value, count in zip(track.dark_values, state._dark_supply, strict=True)
+        ],
+        "points_per_placed_tablet": spider.penalty(state),
+        "altars": [
+            {
+                "altar": altar.num + 1,
+                "points": altar.vp,
+                "min_row": altar.min_row,
+                "artifact": _CARD_ID[card] if card >= 0 else None,
+                "tablets": tabs[: state._n],
+                "rival_tablets": tabs[state._n] if state._solo else None,
+            }
+            for altar, card, tabs in zip(
+                track.altars, state._altar_card, state._altar_tabs, strict=True
+            )
+        ],
+    }
 
 
 def paying_site(state: ArnakState) -> int:
@@ -574,6 +603,7 @@ FRAME_KINDS = (
     "bonus_pick",
     "order",
     "keep",
+    "altar",
 )
 """The pending decision's kinds, numbered as `observation_ids` numbers them."""
 _FRAME_NUM = {kind: i for i, kind in enumerate(FRAME_KINDS)}
@@ -677,6 +707,9 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         kept = state._ids_owned = (cards, tuple([sum(map(_CARD_VP_OF, c)) for c in cards]))
     owned, card_vp = kept
     notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[state._board]
+    altars = state._altar_tabs
+    if altars:
+        dark_vp = spider.penalty(state)
     per_seat = []
     for p, s in enumerate(seats):
         play = tuple(s.play)
@@ -702,6 +735,8 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
             + card_vp[p]
             - 2 * fear_tiles
         )
+        if altars:
+            score += spider.majority_points(state, p) + dark_vp * spider.placed(state, p)
         per_seat.append(
             (
                 (
@@ -817,4 +852,14 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         solo,
         _TRAVEL_IDS[state._board],
         owned,
+        (
+            (
+                tuple([s.dark for s in seats]),
+                tuple(state._dark_supply),
+                tuple(state._altar_card),
+                tuple([tuple(tabs) for tabs in altars]),
+            )
+            if altars
+            else None
+        ),
     )

@@ -228,9 +228,9 @@ class Rival:
         if self.temple_rank >= 0:
             research = track.lost_temple_vp[self.temple_rank]
         else:
-            research = track.rows[track.nodes[self.glass].row].glass_vp
+            research = track.nodes[self.glass].glass_vp
         if self.notebook >= 0:
-            research += track.rows[track.nodes[self.notebook].row].notebook_vp
+            research += track.nodes[self.notebook].notebook_vp
         unique, minus = SOLO_IDOL_VP
         if PURPLE_DISCOVER in self.stack or PURPLE_DISCOVER in self.used:
             unique += PURPLE["idol_bonus"]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.wording import third_person
+from meeple.games.arnak import spider
 from meeple.games.arnak.components import (
     ARTIFACTS,
     ASSISTANTS,
@@ -123,8 +124,8 @@ def _research_vp(track: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[in
     ranked = [node for node in track.nodes if node.row < len(rows)]
     assert list(track.nodes[: len(ranked)]) == ranked, "rowless nodes come last"
     return (
-        tuple(rows[node.row].notebook_vp for node in ranked),
-        tuple(rows[node.row].glass_vp for node in ranked),
+        tuple(node.notebook_vp for node in ranked),
+        tuple(node.glass_vp for node in ranked),
         track.lost_temple_vp,
     )
 
@@ -140,6 +141,7 @@ class Seat:
         "arch",
         "assistants",
         "crates",
+        "dark",
         "deck",
         "fear_tiles",
         "glass",
@@ -160,6 +162,8 @@ class Seat:
 
     def __init__(self, start: int) -> None:
         self.res: list[int] = [0] * 5
+        # how many of the res[TABLET] tablets are the Spider Temple's dark tablets
+        self.dark = 0
         self.hand: list[int] = []
         # cards of the hand chosen at a round's end to go to the play area: they stay in
         # the hand, out of the other seats' sight, until every seat has chosen
@@ -185,6 +189,7 @@ class Seat:
     def copy(self) -> Seat:
         new = Seat.__new__(Seat)
         new.res = self.res[:]
+        new.dark = self.dark
         new.hand = self.hand[:]
         new.keep_out = self.keep_out[:]
         new.deck = self.deck[:]
@@ -328,6 +333,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         for node in self._track.nodes:
             self._bonus.append([tiles.pop() for _ in range(node.bonus.get(key, 0))])
         self._temple_bonus = [tiles.pop() for _ in range(table)]
+        self._dark_supply: list[int] = []
+        self._altar_card: list[int] = []
+        self._altar_tabs: list[list[int]] = []
+        spider.setup(self, table)
         # observation_ids's research track section (as seen by a seat that has not
         # looked at the Lost Temple's bonus tiles), after the bonus tiles left on the
         # track, the temple's bonus tiles left and the arrivals there it was made of.
@@ -405,6 +414,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         new._rescue_seen = self._rescue_seen
         new._bonus = [b[:] for b in self._bonus]
         new._temple_bonus = self._temple_bonus[:]
+        new._dark_supply = self._dark_supply[:]
+        new._altar_card = self._altar_card[:]
+        new._altar_tabs = [tabs[:] for tabs in self._altar_tabs]
         new._bonus_ids = self._bonus_ids
         new._ids_sites = self._ids_sites
         new._ids_owned = self._ids_owned
@@ -491,6 +503,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
            the same tuple in every view of a board.
         11. Per seat, the cards it owns (hand, deck, play area, a pending Earring
            draw), sorted; the same tuple until a card is gained or leaves.
+        12. The Spider Temple (else None): (dark tablets per seat, dark tablets per
+           supply space (left to right), the artifact on each altar (-1 none), per
+           altar the tablets under it per seat (then the solo rival's)).
         """
         if player.__class__ is not int or not 0 <= player < self._n:
             player = self._check_seat(player)  # a numpy seat as its int, or SeatError
@@ -516,10 +531,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
     def research_points(self, p: int) -> int:
         seat = self._seats[p]
         track = self._track
-        points = track.rows[track.nodes[seat.notebook].row].notebook_vp
+        points = track.nodes[seat.notebook].notebook_vp
         if seat.temple_rank >= 0:
             return points + track.lost_temple_vp[seat.temple_rank]
-        return points + track.rows[track.nodes[seat.glass].row].glass_vp
+        return points + track.nodes[seat.glass].glass_vp
 
     def score_parts(self, p: int) -> dict[str, int]:
         seat = self._seats[p]
@@ -533,6 +548,15 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
             "guardians": GUARDIAN_VP * len(seat.guardians),
             "cards": sum(CARDS[c].vp for c in cards if c != FEAR),
             "fear": -sum(1 for c in cards if c == FEAR) - 2 * seat.fear_tiles,
+        } | self._altar_parts(p)
+
+    def _altar_parts(self, p: int) -> dict[str, int]:
+        """The Spider Temple's two parts of `p`'s score (none on other boards)."""
+        if not self._altar_tabs:
+            return {}
+        return {
+            "altars": spider.majority_points(self, p),
+            "dark_tablets": spider.penalty(self) * spider.placed(self, p),
         }
 
     def _drawn(self, p: int) -> list[int]:
@@ -572,6 +596,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         )
         if self._stack:
             points += sum(map(vp, self._drawn(p)))
+        if self._altar_tabs:
+            points += spider.majority_points(self, p) + spider.penalty(self) * spider.placed(
+                self, p
+            )
         return points
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
@@ -816,6 +844,8 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         res = seat.res
         for i in range(5):
             res[i] -= amounts[i]
+        if seat.dark:
+            spider.return_spent(self, seat)
 
     def _travel_supply(self, p: int, reserve_coins: int = 0) -> tuple[int, ...]:
         """Every travel icon `p` could spend now: hand cards, travel boons, icons gained

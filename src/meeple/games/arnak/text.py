@@ -78,6 +78,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
             return f"take {name} free"
         if kind == "buy" and frame is not None and len(frame) > 4 and frame[4]:
             return f"take {name} free"
+        if kind == "altar" and frame is not None:
+            return f"put {name} on altar {frame[2] + 1}"
         card = CARDS[action - A.CARD]
         return f"buy {name} ({amount(card.cost, 'coin' if card.kind == 'item' else 'compass')})"
     if action < A.OVERCOME:
@@ -137,6 +139,13 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         return f"spend a {ICONS[action - A.POOL]} gained this turn"
     if action < A.FEAR_TILE:
         return f"research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
+    if action >= A.ALTAR:
+        k = action - A.ALTAR
+        if k < len(state._altar_card) and state._altar_card[k] >= 0:
+            held = f"use {card_name(state._altar_card[k])}"
+        else:
+            held = "put an artifact from the card row on it"
+        return f"invoke altar {k + 1} with a dark tablet: {held}"
     fixed = {
         A.FEAR_TILE: "exile a fear tile",
         A.YES: "yes",
@@ -213,6 +222,7 @@ PROMPTS = {
     "rescue": "rescue which assistant?",
     "bonus_pick": "take which research bonus?",
     "order": "resolve which first?",
+    "altar": "put which artifact of the card row on the altar?",
     "keep": "keep each card left in your hand for the next round, or discard it to your play area",
 }
 
@@ -246,7 +256,11 @@ def why_illegal(state: ArnakState, action: Any) -> str:
         return f"cannot {text} now: the pending decision is to {prompt(state)}"
     if A.HAND <= action < A.PLAY_AREA and action - A.HAND not in seat.hand:
         return f"cannot {text}: that card is not in your hand"
-    main_actions = (A.SITE <= action < A.IDOL_SLOT) or action == A.PASS or A.CARD <= action < A.SITE
+    main_actions = (
+        (A.SITE <= action < A.IDOL_SLOT)
+        or action in (A.PASS, *range(A.ALTAR, A.NUM_ACTIONS))
+        or A.CARD <= action < A.SITE
+    )
     if main_actions and state._main:
         return f"cannot {text}: you have already taken your main action this turn"
     if A.SITE <= action < A.OVERCOME:
@@ -270,4 +284,12 @@ def why_illegal(state: ArnakState, action: Any) -> str:
         return f"cannot {text}: not in the card row or you cannot afford it"
     if action == A.END_TURN:
         return "cannot end your turn before taking a main action (or pass)"
+    if action >= A.ALTAR:
+        if not state._altar_tabs:
+            return f"cannot {text}: altars are on the Spider Temple board only"
+        return (
+            f"cannot {text}: it needs a dark tablet, one of your research tokens on its "
+            "row or higher, fewer than 3 of your tablets under it, and an artifact on it "
+            "or in the card row"
+        )
     return f"cannot {text} now"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.arnak import actions as A
+from meeple.games.arnak import spider
 from meeple.games.arnak.components import (
     ARTIFACT_TABLETS,
     ASSISTANTS,
@@ -74,6 +75,7 @@ class TurnMixin:
         _temple_bonus: list[int]
         _temple_left: list[int]
         _track: ResearchTrack
+        _altar_tabs: list[list[int]]
 
         def discovered(self, site: int) -> bool: ...
         def free_slot(self, site: int) -> int: ...
@@ -118,6 +120,8 @@ class TurnMixin:
             out.extend(A.OVERCOME + s for s in self._overcome_options(p))
             out.extend(A.CARD + c for c in self._buy_options(p, "either", 0))
             out.extend(self._research_options(p, "either", ZERO5, False, True))
+            if self._altar_tabs:
+                out.extend(spider.altar_options(self, p))  # type: ignore[arg-type]
             out.append(A.PASS)
         else:
             out.append(A.END_TURN)
@@ -182,6 +186,9 @@ class TurnMixin:
             self._end_turn()
         elif action == A.END_TURN:
             self._end_turn()
+        elif action >= A.ALTAR:
+            self._main = True
+            spider.invoke(self, p, action - A.ALTAR)  # type: ignore[arg-type]
 
     def _play_card(self, p: int, c: int) -> None:
         seat = self._seats[p]
@@ -193,6 +200,8 @@ class TurnMixin:
             seat.play.append(c)
         if card.kind == "artifact":
             seat.res[TABLET] -= ARTIFACT_TABLETS
+            if seat.dark:
+                spider.return_spent(self, seat)  # type: ignore[arg-type]
         # Passing is a main action: a free card played after it cannot pass for you. One
         # played during a decision only adds (see _adding_free), so it has no pass to
         # hide, and the decision under it keeps what it offered.
@@ -247,13 +256,18 @@ class TurnMixin:
             slot = self.free_slot(site)
             steps: list[Step] = [("_place", slot), ("_site", site)]
             steps += [("_again", site)] * (times - 1)
+            if space.dark:
+                steps.append(("_dark", site))
         else:
             slot = SITE_SLOTS[site][0]
             cost = max(
                 0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0))
             )
             seat.res[COMPASS] -= cost
-            steps = [("_place", slot), ("_idols", site), ("_reveal", site), ("_guardian", site)]
+            steps = [("_place", slot), ("_idols", site), ("_reveal", site)]
+            if space.dark:
+                steps.append(("_dark", site))  # before the guardian shows (Twisted Paths)
+            steps.append(("_guardian", site))
         self._push_seq(p, tuple(steps))
         if not params.get("free_travel", False):
             discount = icons(params.get("travel_discount", {}), "effect")

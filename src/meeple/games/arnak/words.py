@@ -295,6 +295,9 @@ _STEP_WORDS: dict[str, Callable[[Any], str]] = {
         "look through the rescue stack and take one assistant, exhausted"
     ),
     "gain_artifact_free": lambda arg: "take an artifact for free",
+    "gain_dark_tablet": lambda arg: (
+        "take a dark tablet" if int(arg) == 1 else f"take {int(arg)} dark tablets"
+    ),
     "action": lambda arg: f"as a {arg} action",
     "pass_round": lambda arg: "pass for the round",
 }
