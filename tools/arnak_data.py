@@ -454,6 +454,20 @@ def build(ref: Path) -> dict[str, Any]:
                 "arrows (a purple tile takes its pair's arrow)",
             }
         )
+    # The Spider Temple's rival tile (Twisted Paths), shuffled into the stack on that side
+    # only. The rulebook says its deeds depend on the round but not how: meeple's
+    # placeholder schedule places artifacts early and invokes the topmost altar late.
+    tiles.append(
+        {
+            "id": "spider_temple",
+            "type": "spider",
+            "colour": "grey",
+            **fact({"status": "single-source", "sources": ["TPR"]}),
+            "arrow": "left",
+            "arrow_provenance": "placeholder",
+            "arrow_source": "meeple placeholder: no public source gives the tile-back arrows",
+        }
+    )
     # The objectives' wording is the Twisted Paths rulebook's key, in meeple's words (the
     # text, and a short label for the rival's log); the reference names them only.
     objective_text = {
@@ -507,6 +521,15 @@ def build(ref: Path) -> dict[str, Any]:
             "discover_schedule_provenance": "inferred",
             "discover_schedule_source": "meeple's reading: TPR gives a purple Discover no "
             "schedule of its own",
+        },
+        "spider_schedule": {
+            "id": "spider_temple",
+            "rounds": [["place"], ["place"], ["invoke", "place"], ["invoke", "place"], ["invoke"]],
+            "provenance": "placeholder",
+            "source": "meeple placeholder: the Twisted Paths rulebook says the Spider Temple "
+            "tile's deeds vary by round (invoke the topmost altar holding an artifact; place "
+            "a card row artifact on the lowest empty altar and invoke it) but not which "
+            "(reference/arnak twisted_paths.yaml, unknown:)",
         },
         "objectives": objectives,
         "objective_points": {

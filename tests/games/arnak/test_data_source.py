@@ -68,8 +68,9 @@ def test_the_placeholder_flag_and_note_follow_the_data() -> None:
     # what the data mark as placeholder is what the flag and the notes tell: the solo
     # rival's tile-back arrows in solo games, and the Spider Temple side's track and
     # travel costs in games on that side
-    arrows = sorted(("solo.json", "", t.id, "arrow") for t in SOLO_TILES)
-    assert sorted(p for p in PLACEHOLDERS if p[0] == "solo.json") == arrows
+    arrows = [("solo.json", "", t.id, "arrow") for t in SOLO_TILES]
+    schedule = ("solo.json", "", "spider_temple", "")  # the rival's Spider tile by round
+    assert sorted(p for p in PLACEHOLDERS if p[0] == "solo.json") == sorted([*arrows, schedule])
     others = [p for p in PLACEHOLDERS if p[0] != "solo.json"]
     assert others and {side for _, side, _, _ in others} == {"spider"}
     assert {name for name, _, _, _ in others} == {"research.json", "sites.json"}

@@ -212,7 +212,7 @@ def _scramble(state: ArnakState, p: int, seed: int) -> ArnakState:
     return new
 
 
-@pytest.mark.parametrize("board", ["bird", "snake"])
+@pytest.mark.parametrize("board", ["bird", "snake", "spider"])
 def test_observation_ignores_hidden_orders_and_other_hands(board: str) -> None:
     state = fresh(2, board, seed=4)
     rng = random.Random(4)
@@ -243,7 +243,8 @@ def _walk(state: ArnakState, rng: random.Random, steps: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "board"), [(2, "bird"), (2, "snake"), (1, "bird"), (1, "snake")]
+    ("players", "board"),
+    [(2, "bird"), (2, "snake"), (1, "bird"), (1, "snake"), (2, "spider"), (1, "spider")],
 )
 def test_resample_keeps_what_the_seat_sees(players: int, board: str) -> None:
     rng = random.Random(players * 10 + len(board))

@@ -32,6 +32,7 @@ def check_invariants(s: ArnakState) -> None:
             places.update(frame[2])
     if s._rival is not None:
         places.update(s._rival.cards)
+    places.update(c for c in s._altar_card if c != FREE)  # the Spider Temple's altars
     cards = set(ITEMS) | set(ARTIFACTS)
     assert {c: n for c, n in places.items() if c in cards} == dict.fromkeys(cards, 1)
     assert all(c in s._item_deck or c in s._art_deck for c in s._revealed)  # shown, not taken
@@ -61,6 +62,12 @@ def check_invariants(s: ArnakState) -> None:
     table = 2 if s._solo else s._n
     for k in range(len(TEMPLE_STACKS)):
         assert s._temple_left[k] + taken.count(k) == table
+    # The Spider Temple: every dark tablet in the supply, a hand or under an altar.
+    if s._altar_tabs:
+        held = sum(seat.dark for seat in s._seats)
+        assert all(0 <= seat.dark <= seat.res[2] for seat in s._seats)
+        assert sum(s._dark_supply) + held + sum(map(sum, s._altar_tabs)) == 7 * table
+        assert all(max(tabs[: s._n]) <= 3 for tabs in s._altar_tabs)
     # The solo rival: its notebook below its glass, its objectives within their points.
     rival = s._rival
     if rival is not None:
@@ -77,7 +84,7 @@ def check_invariants(s: ArnakState) -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(1, 4),
-    board=st.sampled_from(["bird", "snake"]),
+    board=st.sampled_from(["bird", "snake", "spider"]),
     purple=st.integers(0, 5),
     objectives=st.sampled_from([0, 2, 3, 4]),
     seed=st.integers(0, 2**31),

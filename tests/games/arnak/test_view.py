@@ -311,14 +311,18 @@ def check_screen(obs: dict[str, Any]) -> str:
         assert CARD_NAMES[card_id] in words
     for site in obs["sites"]:
         assert site["id"] in text
-    assert ("placeholder data" in words) == bool(obs["solo"])
+    assert ("placeholder data" in words) == bool(obs["solo"] or obs["board"] == "spider")
+    if obs["board"] == "spider":
+        assert "Spider Temple: altars" in words and "dark tablet supply" in words
     if obs.get("pending"):
         assert flat(obs["pending"]["prompt"])[:30] in words
     return text
 
 
 @needs_rules
-@pytest.mark.parametrize(("players", "board"), [(1, "bird"), (2, "bird"), (4, "snake")])
+@pytest.mark.parametrize(
+    ("players", "board"), [(1, "bird"), (2, "bird"), (4, "snake"), (1, "spider"), (3, "spider")]
+)
 def test_real_initial_observations_render(players: int, board: str) -> None:
     state = meeple.load_game("arnak", players=players, board=board).new_initial_state(seed=1)
     for seat in range(players):

@@ -257,7 +257,7 @@ class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
 
 class SoloTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     id: str
-    type: Literal["dig", "discover", "research", "overcome", "buy_item", "buy_artifact"]
+    type: Literal["dig", "discover", "research", "overcome", "buy_item", "buy_artifact", "spider"]
     colour: Literal["grey", "green", "red", "purple"]
     arrow: Literal["left", "right"]
     arrow_provenance: Provenance
@@ -279,6 +279,7 @@ class SoloFile(msgspec.Struct, forbid_unknown_fields=True):
     round_five_skip: dict[str, Any]
     idol_vp: dict[str, Any]
     purple: dict[str, Any]
+    spider_schedule: dict[str, Any]
     objectives: list[ObjectiveRecord]
     objective_points: dict[str, Any]
 
@@ -694,8 +695,13 @@ def _load() -> dict[str, Any]:
         )
         for i, t in enumerate(solo.tiles)
     )
-    if len(solo_tiles) != 20:
-        raise ComponentDataError("arnak data/solo.json: 20 rival tiles (15 base, 5 purple)")
+    if len(solo_tiles) != 21:
+        raise ComponentDataError(
+            "arnak data/solo.json: 21 rival tiles (15 base, 5 purple, the Spider Temple's)"
+        )
+    spider_rounds = tuple(tuple(str(d) for d in deeds) for deeds in solo.spider_schedule["rounds"])
+    if len(spider_rounds) != 5 or not set().union(*spider_rounds) <= {"invoke", "place"}:
+        raise ComponentDataError("arnak data/solo.json: the Spider tile's deeds per round")
     schedule = {
         colour: tuple(
             None if entry == "skip" else (int(entry["level"]), bool(entry["guardian"]))
@@ -726,6 +732,7 @@ def _load() -> dict[str, Any]:
         "temple_stacks": temple_stacks,
         "solo_tiles": solo_tiles,
         "solo_schedule": schedule,
+        "spider_schedule": spider_rounds,
         "round_five_skip": tuple(solo.round_five_skip["tiles"]),
         "solo_idol_vp": (solo.idol_vp["unique_face_up"], solo.idol_vp["minus_one_pile"]),
         "purple": {
@@ -771,6 +778,8 @@ TRACKS: dict[str, ResearchTrack] = _DATA["tracks"]
 TEMPLE_STACKS: tuple[TempleStack, ...] = _DATA["temple_stacks"]
 SOLO_TILES: tuple[SoloTile, ...] = _DATA["solo_tiles"]
 SOLO_SCHEDULE: dict[str, tuple[tuple[int, bool] | None, ...]] = _DATA["solo_schedule"]
+SPIDER_SCHEDULE: tuple[tuple[str, ...], ...] = _DATA["spider_schedule"]
+"""The rival's Spider Temple tile's deeds in each round ("invoke", "place"), in order."""
 ROUND_FIVE_SKIP: tuple[str, ...] = _DATA["round_five_skip"]
 SOLO_IDOL_VP: tuple[int, int] = _DATA["solo_idol_vp"]
 PURPLE: dict[str, Any] = _DATA["purple"]

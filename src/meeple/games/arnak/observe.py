@@ -437,6 +437,10 @@ def rival_turns(state: ArnakState, log: tuple[tuple[str, int], ...], goals: list
             deeds.append(f"overcame guardian {_GUARDIAN_ID[arg]}")
         elif what == "card":
             deeds.append(f"took {CARDS[arg].name}")
+        elif what == "altar_card":
+            deeds.append(f"put {CARDS[arg].name} on an altar")
+        elif what == "altar":
+            deeds.append(f"a dark tablet under altar {arg + 1}")
         elif what == "objective":
             label = OBJECTIVES[goals[arg]].label
             deeds.append(f"won the objective '{label}' (+{objective_value(arg, doubled)})")

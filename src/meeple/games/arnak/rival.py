@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.rng import Rng
+from meeple.games.arnak import spider
 from meeple.games.arnak.components import (
     CARDS,
     IDOL_REWARDS,
@@ -25,6 +26,7 @@ from meeple.games.arnak.components import (
     SOLO_IDOL_VP,
     SOLO_SCHEDULE,
     SOLO_TILES,
+    SPIDER_SCHEDULE,
     TEMPLE_STACKS,
 )
 
@@ -46,6 +48,7 @@ def tile_index(name: str) -> int:
 
 
 PURPLE_DISCOVER = tile_index("purple_discover")
+SPIDER_TILE = tile_index("spider_temple")
 
 
 def objective_value(index: int, doubled: bool) -> int:
@@ -107,9 +110,10 @@ class Rival:
         self.last_goals: list[int] = []
 
     @classmethod
-    def new(cls, rng: Rng, reds: int, start: int, purples: int = 0) -> Rival:
+    def new(cls, rng: Rng, reds: int, start: int, purples: int = 0, spider: bool = False) -> Rival:
         """The rival of a solo game: `reds` red and `purples` purple paired tiles, which
-        ones drawn at random (purple first); difficulty one per red, two per purple."""
+        ones drawn at random (purple first); difficulty one per red, two per purple; on
+        the Spider Temple side, the Spider Temple tile too (eleven tiles)."""
         rival = cls()
         rival.glass = start
         rival.difficulty = reds + 2 * purples
@@ -124,6 +128,8 @@ class Rival:
             colour[k] = "red"
         rival.stack = [t.num for t in SOLO_TILES if t.type == "dig"]
         rival.stack += [tile_index(f"{colour[k]}_{k}") for k in PAIRED]
+        if spider:
+            rival.stack.append(SPIDER_TILE)
         rng.shuffle(rival.stack)
         return rival
 
@@ -151,7 +157,8 @@ class Rival:
         return new
 
     def tiles(self) -> list[int]:
-        """The rival's ten tiles (public: the player looks at them when setting up)."""
+        """The rival's ten tiles, eleven on the Spider Temple side (public: the player looks
+        at them when setting up)."""
         return sorted(self.stack + self.used)
 
     def tiles_left(self) -> int:
@@ -244,6 +251,8 @@ class Rival:
         }
         if state.game.objectives:
             parts["objectives"] = self.goal_points
+        if state._altar_tabs:  # no dark tablet penalty for the rival (Twisted Paths)
+            parts["altars"] = spider.majority_points(state, state._n)
         return parts
 
     def score(self, state: ArnakState) -> int:
@@ -269,6 +278,8 @@ class Rival:
         elif tile.type == "research":
             twice = purple and state._round == 5
             self._research(state, right, PURPLE["round_five_advances"] if twice else 1)
+        elif tile.type == "spider":
+            self._spider(state, right)
         elif tile.type == "overcome":
             self._overcome(state, right)
             if purple:
@@ -432,6 +443,35 @@ class Rival:
         self.log += (("guardian", state._guardian[site]),)
         state._guardian[site] = -1
         state._ids_sites = None
+
+    def _spider(self, state: ArnakState, right: bool) -> None:
+        """The Spider Temple tile: this round's deeds, each with a dark tablet from the
+        supply (none left: nothing). Invoke the topmost altar holding an artifact; or put
+        the leftmost or rightmost artifact of the card row on the lowest empty altar,
+        if the glass has risen to its row, and invoke it."""
+        column = state._n
+        for deed in SPIDER_SCHEDULE[state._round - 1]:
+            if deed == "invoke":
+                held = [k for k, card in enumerate(state._altar_card) if card >= 0]
+                if held and spider.take_from_supply(state):
+                    state._altar_tabs[held[-1]][column] += 1
+                    self.log += (("altar", held[-1]),)
+                continue
+            empty = [k for k, card in enumerate(state._altar_card) if card < 0]
+            row = [c for c in state._row_art if c >= 0]
+            if not empty or not row:
+                continue
+            altar = state._track.altars[empty[0]]
+            nodes = state._track.nodes
+            reached = 99 if self.temple_rank >= 0 else nodes[self.glass].row
+            if reached < altar.min_row or not spider.take_from_supply(state):
+                continue
+            card = row[-1] if right else row[0]
+            state.take_from_row(card)
+            state._altar_card[altar.num] = card
+            state._altar_tabs[altar.num][column] += 1
+            self.log += (("altar_card", card), ("altar", altar.num))
+            state._refill_row()
 
     def _buy(
         self, state: ArnakState, item: bool, red: bool, right: bool, refill: bool = True

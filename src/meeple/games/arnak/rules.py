@@ -365,7 +365,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         if self._solo:
             from meeple.games.arnak.rival import Rival
 
-            self._rival = Rival.new(rng, game.difficulty, self._track.start, game.purple)
+            self._rival = Rival.new(
+                rng, game.difficulty, self._track.start, game.purple, game.board == "spider"
+            )
         for seat in self._seats:
             self._draw(seat, HAND_SIZE)
         self._start_turns()

@@ -21,6 +21,7 @@ from rich.text import Text
 from meeple.core.wording import counted
 from meeple.games.arnak.components import (
     ASSISTANTS,
+    BOARDS,
     CAMPS,
     CARD_INDEX,
     CARDS,
@@ -47,6 +48,11 @@ ROUNDS = 5
 SOLO_NOTICE = (
     " solo game: the rival's tile-back arrows are placeholder data, not the printed tiles "
 )
+SPIDER_NOTICE = (
+    " Spider Temple: the research track's spaces, bridges, costs and row effects, the "
+    "altars' rows and the sites' travel costs are placeholder data, not the printed board "
+)
+DARK_EFFECTS = {s.id: effect_text(s.dark) for s in BOARDS["spider"] if s.dark}
 RESOURCE_STYLES = {
     "coin": "bold yellow",
     "compass": "bold cyan",
@@ -77,11 +83,15 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [_header(obs)]
     if obs.get("solo"):
         parts.append(Text(SOLO_NOTICE, style="black on yellow"))
+    if obs.get("spider"):
+        parts.append(Text(SPIDER_NOTICE, style="black on yellow"))
     pending = _pending(obs)
     if pending is not None:
         parts.append(pending)
     parts.append(_sites(obs))
     parts.append(_research(obs))
+    if obs.get("spider"):
+        parts.append(_spider(obs))
     parts.append(_card_row(obs))
     parts.append(_supply(obs))
     if obs.get("you") is not None:
@@ -292,7 +302,7 @@ def _site_effect(site: Mapping[str, Any]) -> Text:
     return text
 
 
-def _site_extras(site: Mapping[str, Any]) -> Text:
+def _site_extras(site: Mapping[str, Any], board: str) -> Text:
     text = Text()
     guardian = site.get("guardian")
     if guardian:
@@ -309,6 +319,12 @@ def _site_extras(site: Mapping[str, Any]) -> Text:
             text.append(f" (+{hidden} face down)")
         elif hidden > 1:
             text.append(f" ×{hidden}")
+    dark = DARK_EFFECTS.get(str(site.get("id"))) if board == "spider" else None
+    if dark:
+        if text.plain:
+            text.append("\n")
+        text.append("dark effect ", style="bold magenta")
+        text.append(dark)
     return text
 
 
@@ -342,7 +358,7 @@ def _sites(obs: Mapping[str, Any]) -> Panel:
             travel,
             _spaces(obs, site),
             _site_effect(site),
-            _site_extras(site),
+            _site_extras(site, str(obs.get("board"))),
         )
     return Panel(
         table,
@@ -372,9 +388,11 @@ def _tokens(obs: Mapping[str, Any], node_id: str) -> Text:
     return text
 
 
-def _node_cell(obs: Mapping[str, Any], node_id: str) -> Text:
+def _node_cell(obs: Mapping[str, Any], node_id: str, points: str = "") -> Text:
     bonus = (obs.get("research_track") or {}).get("bonus", {}).get(node_id) or []
     text = Text(f"[{_node_label(node_id)}]", style="bold")
+    if points:
+        text.append(f" {points}", style="green")
     if bonus:
         text.append(" bonus " + ", ".join(_title(b) for b in bonus), style="yellow")
     text.append_text(_tokens(obs, node_id))
@@ -434,20 +452,77 @@ def _research(obs: Mapping[str, Any]) -> Panel:
     top = max(n.row for n in track.nodes)
     for row in range(top, -1, -1):
         nodes = [n for n in track.nodes if n.row == row]
-        cells = Text("  ").join(_node_cell(obs, n.id) for n in nodes)
+        # a row whose spaces score alike says its points once; the Spider Temple's
+        # spaces score by their zone, so each says its own (glass/notebook)
+        alike = len({(n.glass_vp, n.notebook_vp) for n in nodes}) == 1
+        cells = Text("  ").join(
+            _node_cell(obs, n.id, "" if alike else f"{n.glass_vp}/{n.notebook_vp} VP")
+            for n in nodes
+        )
         if any(n.lost_temple for n in nodes):
             cells = _lost_temple(obs)
             cells.append("  ")
             cells.append_text(Text("  ").join(_node_cell(obs, n.id) for n in nodes))
         effects = track.rows[row] if 0 < row < len(track.rows) else None
-        glass = f"{effects.glass_vp} VP: {effect_text(effects.glass)}" if effects else ""
-        notebook = f"{effects.notebook_vp} VP: {effect_text(effects.notebook)}" if effects else ""
+        glass = notebook = ""
+        if effects:
+            glass, notebook = effect_text(effects.glass), effect_text(effects.notebook)
+            if alike:
+                glass = f"{nodes[0].glass_vp} VP: {glass}"
+                notebook = f"{nodes[0].notebook_vp} VP: {notebook}"
         table.add_row(str(row), cells, glass, notebook, _bridges(track, nodes))
     return Panel(
         table,
         title="Research track (G: magnifying glass, N: notebook, by seat; RG: the rival)",
         title_align="left",
         border_style="blue",
+    )
+
+
+def _spider(obs: Mapping[str, Any]) -> Panel:
+    spider = obs.get("spider") or {}
+    supply = spider.get("dark_supply", [])
+    lines = [
+        Text.assemble(
+            ("dark tablet supply ", "bold"),
+            "  ".join(f"[{s.get('points')}: {s.get('tablets')}]" for s in supply),
+            f"  → each tablet under an altar scores {spider.get('points_per_placed_tablet', 0)}"
+            " at the end (the rightmost empty space, once unused dark tablets go back)",
+        ),
+        Text.assemble(
+            ("dark tablets held ", "bold"),
+            " · ".join(
+                f"{_seat(obs, seat)} {count}"
+                for seat, count in enumerate(spider.get("dark_tablets", []))
+            ),
+        ),
+    ]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0), expand=True)
+    table.add_column("altar", no_wrap=True)
+    table.add_column("points", justify="right")
+    table.add_column("from row", justify="right")
+    table.add_column("artifact", ratio=2)
+    table.add_column("dark tablets under it", ratio=2)
+    for altar in reversed(spider.get("altars", [])):
+        tablets = [
+            f"{_seat(obs, seat)} {count}" for seat, count in enumerate(altar.get("tablets", []))
+        ]
+        if altar.get("rival_tablets") is not None:
+            tablets.append(f"rival {altar['rival_tablets']}")
+        artifact = altar.get("artifact")
+        table.add_row(
+            str(altar.get("altar")),
+            str(altar.get("points")),
+            str(altar.get("min_row")),
+            _card_name(artifact) if artifact else Text("empty", style="dim"),
+            " · ".join(tablets),
+        )
+    return Panel(
+        Group(*lines, table),
+        title="Spider Temple: altars (a main action: a dark tablet under an altar whose row "
+        "one of your research tokens has reached, at most 3 each)",
+        title_align="left",
+        border_style="magenta",
     )
 
 
@@ -652,6 +727,9 @@ def _seat_grid(obs: Mapping[str, Any], seat: int) -> Table:
     grid.add_row("guardians", _guardians_of(obs, seat))
     tiles = _at((obs.get("temple_tiles") or {}).get("players"), seat, [])
     grid.add_row("temple tiles", ", ".join(_title(t) for t in tiles) or "none")
+    spider = obs.get("spider")
+    if spider:
+        grid.add_row("dark tablets", str(_at(spider.get("dark_tablets"), seat, 0)))
     return grid
 
 
