@@ -294,6 +294,39 @@ def test_catalogue_is_json_ready_and_complete() -> None:
         assert all(r["glass"] and r["notebook"] for r in board["rows"])
 
 
+def test_catalogue_gives_each_node_its_points_and_the_spider_temple_its_altars() -> None:
+    data = json.loads(json.dumps(catalogue()))
+    for name, track in TRACKS.items():
+        board = data["boards"][name]
+        rows = {r["row"]: r for r in board["rows"]}
+        for entry, node in zip(board["nodes"], track.nodes, strict=True):
+            assert (entry["glass_vp"], entry["notebook_vp"]) == (node.glass_vp, node.notebook_vp)
+            assert entry["zone"] == (node.zone or None)
+            if name != "spider" and node.row in rows:  # the row's points, as before
+                row = rows[node.row]
+                assert (entry["glass_vp"], entry["notebook_vp"]) == (
+                    row["glass_vp"],
+                    row["notebook_vp"],
+                )
+        darks = {s["id"]: s["dark"] for s in board["sites"] if s["dark"] is not None}
+        if name != "spider":
+            assert board["altars"] == [] and board["dark_supply"] == [] and darks == {}
+            continue
+        # spider: the scoring zones carry the points, the rows none
+        assert all(r["glass_vp"] == 0 == r["notebook_vp"] for r in board["rows"])
+        zoned = [n for n in board["nodes"] if n["zone"]]
+        assert zoned and any(n["glass_vp"] != n["notebook_vp"] for n in zoned)
+        assert board["altars"] == [
+            {"index": a.num, "altar": a.num + 1, "vp": a.vp, "min_row": a.min_row}
+            for a in track.altars
+        ]
+        assert len(board["altars"]) == 5
+        assert board["dark_supply"] == list(track.dark_values) and len(board["dark_supply"]) == 7
+        assert sorted(darks) == ["C3", "L1-4", "L1-8", "L2-4"]
+        assert all(text.endswith("take a dark tablet") for text in darks.values())
+        assert darks["L1-4"] == "pay 1 coin to take a dark tablet"
+
+
 REGISTERED = "arnak" in meeple.list_games()
 needs_rules = pytest.mark.skipif(not REGISTERED, reason="the Arnak game is not registered yet")
 CARD_NAMES = {c.id: c.name for c in CARDS}

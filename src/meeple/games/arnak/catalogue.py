@@ -2,6 +2,8 @@
 
 Observations name components by id ("item.sea_turtle", "G05", "L1-03", "bird.5");
 `catalogue()` gives every id its name, numbers and text so that a page can draw them.
+Research nodes carry their own points (`glass_vp`, `notebook_vp`): a row's `vp` is 0 on
+the Spider Temple side, whose scoring zones give the points.
 The text of the components whose data carry no printed text (guardian boons,
 assistants, research rows, bonus tiles and most site tiles) is their effect in the words
 the observations use (words.py).
@@ -117,6 +119,11 @@ def _board(name: str) -> dict[str, Any]:
             "bonus_face_down": dict(n.bonus_face_down),
             "rescue": n.rescue,
             "pick_several": n.pick_several,
+            # a node's own research points: its row's on bird and snake, its scoring
+            # zone's on spider (whose rows carry none)
+            "glass_vp": n.glass_vp,
+            "notebook_vp": n.notebook_vp,
+            "zone": n.zone or None,
         }
         for n in track.nodes
     ]
@@ -149,6 +156,8 @@ def _board(name: str) -> dict[str, Any]:
             "map_row": s.map_row,
             "col": s.col,
             "travel": _icons(s.travel),
+            # the Spider Temple's dark effect of an archaeologist arriving (None: none)
+            "dark": effect_text(s.dark) if s.dark else None,
         }
         for s in BOARDS[name]
     ]
@@ -163,6 +172,14 @@ def _board(name: str) -> dict[str, Any]:
         "temple_costs": {
             s.id: {"vp": s.vp, "cost": _resources(s.cost[name])} for s in TEMPLE_STACKS
         },
+        # the Spider Temple's altars (points for the most dark tablets under one, and the
+        # lowest row a research token invokes it from) and the points of its dark tablet
+        # supply's spaces, left to right; empty on the other sides
+        "altars": [
+            {"index": a.num, "altar": a.num + 1, "vp": a.vp, "min_row": a.min_row}
+            for a in track.altars
+        ],
+        "dark_supply": list(track.dark_values),
     }
 
 
