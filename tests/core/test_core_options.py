@@ -299,3 +299,10 @@ def test_numpy_values_are_read_as_plain_ones_and_odd_ones_refused_cleanly(name: 
     assert can_take_back(guess, guess.current_player) is False  # a guess has no record
     seat = state.current_player
     assert can_take_back(state, np.int64(seat)) == can_take_back(state, seat)  # type: ignore[arg-type]
+
+
+def test_option_labels_name_each_choice() -> None:
+    spec = OptionSpec("a", ("a", "b"), "which", labels=("Alpha", "Beta"))
+    assert spec.validate("x", "b") == "b"
+    with pytest.raises(ValueError, match="one each"):
+        OptionSpec("a", ("a", "b"), "which", labels=("Alpha",))

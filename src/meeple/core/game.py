@@ -25,12 +25,18 @@ TERMINAL = -4
 class OptionSpec:
     """One game option: its default, its allowed values and a line of help; `players`,
     the (fewest, most) player counts it applies to, where it does not apply to all (a
-    solo rule, say): check_option_players refuses it elsewhere, and a lobby hides it."""
+    solo rule, say): check_option_players refuses it elsewhere, and a lobby hides it;
+    `labels`, where given, a person's words for each choice (a lobby's menu shows them)."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
     players: tuple[int, int] | None = None
+    labels: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.labels is not None and len(self.labels) != len(self.choices):
+            raise ValueError("an option's labels name its choices, one each")
 
     def applies_to(self, players: int) -> bool:
         return self.players is None or self.players[0] <= players <= self.players[1]

@@ -123,6 +123,8 @@ def game_summary(name: str) -> dict[str, Any]:
                 "help": spec.help,
                 # the player counts the option applies to (null: all of them)
                 "players": list(spec.players) if spec.players is not None else None,
+                # a person's words for each choice (null: the choices as they are)
+                "labels": list(spec.labels) if spec.labels is not None else None,
             }
             for option, spec in info.options.items()
         },

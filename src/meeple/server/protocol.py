@@ -90,6 +90,8 @@ class OptionInfo(BaseModel):
     help: str
     players: list[int] | None = None
     """The player counts (fewest, most) the option applies to; None: all of them."""
+    labels: list[str] | None = None
+    """A person's words for each choice, in order; None: the choices as they are."""
 
 
 class PlayerCountNotes(BaseModel):

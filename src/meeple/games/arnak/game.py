@@ -57,7 +57,12 @@ def placeholder_notes(players: int, board: str) -> tuple[str, ...]:
 
 SOLO = (1, 1)
 OPTIONS = {
-    "board": OptionSpec("bird", ("bird", "snake", "spider"), BOARD_DESCRIPTION),
+    "board": OptionSpec(
+        "bird",
+        ("bird", "snake", "spider"),
+        BOARD_DESCRIPTION,
+        labels=("Bird Temple", "Snake Temple", "Spider Temple (Twisted Paths, placeholder track)"),
+    ),
     "difficulty": OptionSpec(
         2,
         (0, 1, 2, 3, 4, 5),

@@ -126,7 +126,8 @@ function defaultSeat(index, game) {
   return playsGame('greedy', game) ? 'greedy' : 'random';
 }
 
-function choiceLabel(choice) {
+function choiceLabel(choice, label) {
+  if (typeof label === 'string' && label) return label;
   if (choice === true) return 'yes';
   if (choice === false) return 'no';
   if (choice === null) return 'none';
@@ -170,7 +171,7 @@ function buildGameFields() {
     const choices = spec.choices ?? [spec.default];
     const select = h('select', { id: `option-${name}`, 'data-testid': `option-${name}`, 'data-option': name });
     choices.forEach((choice, i) => {
-      const opt = h('option', { value: String(i) }, choiceLabel(choice));
+      const opt = h('option', { value: String(i), 'data-value': JSON.stringify(choice) }, choiceLabel(choice, spec.labels?.[i]));
       if (JSON.stringify(choice) === JSON.stringify(spec.default)) opt.selected = true;
       select.append(opt);
     });
