@@ -211,9 +211,12 @@ def play_move(driver: WebDriver, selector: str, rng: random.Random) -> str:
     return action
 
 
-def create_table(driver: WebDriver, base: str, game: str, players: int) -> str:
-    """Fill the lobby's form (you in seat 0, random bots elsewhere), submit, and land on
-    the table page; returns the table's id."""
+def create_table(
+    driver: WebDriver, base: str, game: str, players: int, options: dict[str, str] | None = None
+) -> str:
+    """Fill the lobby's form (you in seat 0, random bots elsewhere, `options` chosen by
+    the words of their menus), submit, and land on the table page; returns the table's
+    id."""
     driver.get(f"{base}/")
     wait_for(
         driver,
@@ -227,6 +230,8 @@ def create_table(driver: WebDriver, base: str, game: str, players: int) -> str:
         lambda: css(driver, f"#players-select[data-game={game}] option[value='{players}']"),
     )
     Select(css(driver, "#players-select")[0]).select_by_value(str(players))
+    for name, label in (options or {}).items():
+        Select(css(driver, f"[data-testid=option-{name}]")[0]).select_by_visible_text(label)
     for seat in range(players):
         select = wait_for(driver, f"seat {seat}", present(driver, f"#seat-{seat}"))
         Select(select[0]).select_by_value("you" if seat == 0 else "random")
@@ -1386,3 +1391,156 @@ def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: 
     assert shown("objectives") and shown("board")
     # the solo rival's placeholder arrows, said for one player only
     assert notes.is_displayed() and "placeholder" in notes.text
+
+
+SPIDER_LABEL = "Spider Temple (Twisted Paths, placeholder track)"
+
+
+def test_arnak_spider_temple_side_shows_its_altars_supply_and_node_points(
+    server: str, browser: WebDriver
+) -> None:
+    cat = catalogue_of(server, "arnak")["boards"]["spider"]
+    create_table(browser, server, "arnak", 2, {"board": SPIDER_LABEL})
+    wait_for(browser, "the Spider Temple panel", present(browser, "[data-testid=spider]"))
+    assert "Spider Temple side" in css(browser, "[data-testid=arnak-status]")[0].text
+    # the supply: 7 spaces of 2 tablets (2 players), worth the catalogue's points
+    spaces = css(browser, "[data-testid=dark-space]")
+    assert [int(str(e.get_attribute("data-points"))) for e in spaces] == cat["dark_supply"]
+    assert all(e.get_attribute("data-tablets") == "2" for e in spaces)
+    assert "score 0 VP" in css(browser, "[data-testid=dark-penalty]")[0].text
+    # 5 empty altars with their points and rows, no tablets under them yet
+    altars = css(browser, "[data-testid=altar]")
+    assert len(altars) == 5
+    for element, altar in zip(altars, cat["altars"], strict=True):
+        assert f"Altar {altar['altar']}" in element.text
+        assert (
+            f"{altar['vp']} VP" in element.text and f"from row {altar['min_row']}" in element.text
+        )
+        assert element.find_elements(By.CSS_SELECTOR, "[data-testid=altar-empty]")
+        tablets = element.find_elements(By.CSS_SELECTOR, "[data-testid=altar-tablets]")
+        assert [t.text for t in tablets] == ["0", "0"]
+    assert len(css(browser, "[data-testid=dark-tablets]")) == 2  # in each seat's panel
+    # each research space shows its own points (its scoring zone's), not its row's
+    by_id = {n["id"]: n for n in cat["nodes"]}
+    points = css(browser, "[data-testid=research-node] [data-testid=node-vp]")
+    assert len(points) == sum(1 for n in cat["nodes"] if n["glass_vp"] or n["notebook_vp"])
+    for element in points:
+        node = by_id[str(element.find_element(By.XPATH, "..").get_attribute("data-node"))]
+        assert element.text == f"G {node['glass_vp']} · N {node['notebook_vp']} VP"
+    # the four sites with a dark effect say it
+    darks = {
+        str(e.get_attribute("data-site")): e.find_element(
+            By.CSS_SELECTOR, "[data-testid=dark-effect]"
+        )
+        for e in css(browser, "[data-testid=site]")
+        if e.find_elements(By.CSS_SELECTOR, "[data-testid=dark-effect]")
+    }
+    assert sorted(darks) == ["C3", "L1-4", "L1-8", "L2-4"]
+    assert "take a dark tablet" in darks["C3"].text
+
+
+def altar_position(seed: int) -> list[int]:
+    """Moves of a 2-player Spider Temple game of `seed` after which seat 0 may invoke an
+    altar (a seeded random search, biased to digging and research)."""
+    import meeple
+    from meeple.games.arnak import actions as A
+
+    game = meeple.load_game("arnak", players=2, board="spider")
+    for attempt in range(200):
+        rng = random.Random(attempt)
+        state = game.new_initial_state(seed=seed)
+        moves: list[int] = []
+        while not state.is_terminal() and len(moves) < 300:
+            legal = state.legal_actions()
+            if state.current_player == 0 and any(a >= A.ALTAR for a in legal):
+                return moves
+            active = [a for a in legal if A.SITE <= a < A.OVERCOME or A.GLASS <= a < A.TEMPLE]
+            move = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
+            moves.append(move)
+            state.apply_action(move)
+    raise AssertionError("no position with an altar to invoke found")
+
+
+def play_moves(
+    base: str, table_id: str, tokens: dict[int, str], seed: int, moves: list[int]
+) -> None:
+    """Play `moves` at a 2-player Spider Temple table of `seed` whose seats are people,
+    each by its seat's own WebSocket."""
+    import contextlib
+    import json
+
+    from websockets.sync.client import connect
+
+    import meeple
+
+    state = meeple.load_game("arnak", players=2, board="spider").new_initial_state(seed=seed)
+    url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token="
+    with contextlib.ExitStack() as stack:
+        sockets = {s: stack.enter_context(connect(url + token)) for s, token in tokens.items()}
+        for version, move in enumerate(moves):
+            ws = sockets[state.current_player]
+            # a socket may skip versions, never the latest; the game starts once every
+            # seat has come
+            while True:
+                msg = json.loads(ws.recv(timeout=WAIT))
+                if msg["type"] == "state" and msg["version"] == version and msg["legal"]:
+                    break
+            assert move in {a["id"] for a in msg["legal"]}, (version, move)
+            ws.send(json.dumps({"type": "act", "action": move, "version": version}))
+            state.apply_action(move)
+
+
+def test_arnak_an_altar_is_invoked_by_a_click_and_given_a_row_artifact(
+    server: str, browser: WebDriver
+) -> None:
+    import json
+    import urllib.request
+
+    body = {"game": "arnak", "seats": ["human", "human"], "seed": 5, "options": {"board": "spider"}}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made = json.load(answer)
+    table_id = made["table"]["id"]
+    invites = {i["seat"]: i for i in made["invites"]}
+    moves = altar_position(5)
+    play_moves(server, table_id, {seat: i["token"] for seat, i in invites.items()}, 5, moves)
+
+    browser.get(f"{server}{invites[0]['url']}")
+    wait_my_turn(browser)
+    held = css(browser, "[data-testid=seat-dark-tablets][data-seat='0']")[0].text
+    assert held.startswith("You: ") and "dark tablet" in held and "0 dark" not in held
+    # the legal altars are the clickable ones; their action says what invoking does
+    open_altars = wait_for(
+        browser, "an altar to invoke", present(browser, "[data-testid=altar][data-act]")
+    )
+    titles = [str(a.get_attribute("title")) for a in open_altars]
+    assert all(t.startswith("invoke altar ") for t in titles), titles
+    before = log_size(browser)
+    first = open_altars[0]
+    number = str(first.get_attribute("data-altar"))
+    # early in the game every altar is empty: the invocation asks for an artifact
+    assert first.find_elements(By.CSS_SELECTOR, "[data-testid=altar-empty]")
+    click(browser, "[data-testid=altar][data-act]", lambda found: found[0])
+    wait_for(browser, "the invocation", lambda: log_size(browser) > before)
+    altar = f"[data-testid=altar][data-altar='{number}']"
+    # the card row's artifacts are the choice of the one to put on the altar
+    wait_for(browser, "the artifact choice", present(browser, f"{altar}.filling"))
+    assert "put which artifact" in css(browser, "[data-testid=prompt]")[0].text
+    choices = css(browser, "[data-testid=row-artifacts] [data-testid=row-card][data-act]")
+    assert choices and all(f"on altar {number}" in str(c.get_attribute("title")) for c in choices)
+    picked = str(choices[0].get_attribute("data-card"))
+    before = log_size(browser)
+    click(browser, "[data-testid=row-artifacts] [data-testid=row-card][data-act]", lambda f: f[0])
+    wait_for(browser, "the artifact placed", lambda: log_size(browser) > before)
+    placed = wait_for(
+        browser,
+        "the artifact on the altar",
+        present(browser, f"{altar} [data-testid=altar-artifact]"),
+    )
+    assert placed[0].get_attribute("data-card") == picked
+    mine = css(browser, f"{altar} [data-testid=altar-tablets][data-seat='0']")[0]
+    assert mine.text == "1"

@@ -8,7 +8,9 @@
 // or an idol slot sends the one legal action it stands for; where two legal actions
 // share a place (dig or overcome at a site, glass or notebook on a space) the place
 // shows a small button for each. Everything else is a button in the "Now" panel, and
-// the page's generic action list stays below as for every game.
+// the page's generic action list stays below as for every game. On the Spider Temple side
+// a panel shows the dark tablet supply and the altars: a click on an altar invokes it,
+// and the card row's artifacts are then the choice of the one to put on it.
 import { h, clear, humanize, seatColour, legalMap, clickable, actButton, details } from '/static/dom.js';
 
 // Action ids (src/meeple/games/arnak/actions.py); GET /api/games overrides them.
@@ -38,7 +40,9 @@ const DEFAULT_ACTIONS = {
   DONE: 367,
   END_TURN: 368,
   PASS: 369,
-  NUM_ACTIONS: 370,
+  ALTAR: 370,
+  NUM_ALTARS: 5,
+  NUM_ACTIONS: 375,
 };
 
 const GAME_OVER = -4;
@@ -56,7 +60,8 @@ const cat = {
   cards: new Map(), // id -> {type, name, kind, cost, currency, vp, travel, free, text}
   guardians: new Map(), // id -> {index, cost_text, boon}
   assistants: new Map(), // id -> {index, nickname, silver, gold, main}
-  boards: {}, // name -> {sites, nodes, edges, rows, lost_temple_vp, temple_costs}
+  // name -> {sites, nodes, edges, rows, lost_temple_vp, temple_costs, altars, dark_supply}
+  boards: {},
   tiles: new Map(), // site tile id ("C1", "L1-03") -> text
   templeStacks: TEMPLE_STACK_IDS,
   slotEffects: SLOT_EFFECTS.map((id) => ({ id, text: humanize(id) })),
@@ -275,6 +280,14 @@ function undiscoveredText(site) {
     `discover: ${plural(compasses, 'compass')}`)];
 }
 
+/** The Spider Temple's dark effect of an archaeologist arriving at `site`, if any. */
+function darkEffectEl(obs, site) {
+  const text = cat.boards[obs.board]?.sites?.find((s) => s.id === site.id)?.dark;
+  if (!text) return null;
+  return h('div', { class: 'dark-effect small', 'data-testid': 'dark-effect', title: `dark effect, each time an archaeologist arrives: ${text}` },
+    h('span', { class: 'dark-mark' }, '◆'), ` dark: ${text}`);
+}
+
 function siteEl(obs, site, position, A, legal, act, you) {
   const index = siteIndex(obs, site, position);
   const level = { camp: 'camp', level1: 'I', level2: 'II' }[site.kind] ?? site.kind;
@@ -292,6 +305,7 @@ function siteEl(obs, site, position, A, legal, act, you) {
     h('span', { class: 'pill' }, level),
     site.kind !== 'camp' ? h('span', { class: 'small', title: 'travel cost' }, travelText(site.travel)) : null),
   h('div', { class: 'site-text' }, site.discovered ? siteText(site) : undiscoveredText(site)),
+  darkEffectEl(obs, site),
   site.guardian ? guardianEl(site.guardian) : null,
   idols.length ? h('div', { class: 'chips' }, idols) : null,
   h('div', { class: 'spaces' }, (site.spaces ?? []).map((sp) => spaceEl(sp, you))));
@@ -345,8 +359,20 @@ function nodeEl(obs, node, A, legal, act, you) {
     bonus.length ? h('span', { class: 'chips' }, bonus.map((b) => h('span', { class: 'chip bonus', title: 'research bonus tile' }, `★ ${humanize(b)}`))) : null,
     node.rescue ? h('span', { class: 'chip', title: 'assistant rescue' }, 'rescue') : null,
     h('span', { class: 'tokens' }, tokens),
+    nodePoints(node),
     edges.length ? h('div', { class: 'bridges muted small' }, edges.map((e) => h('div', {}, `from ${e.from.split('.').pop()}: ${e.text || costWords(e.cost)}`))) : null);
   return actOn(el, [[A.GLASS + index, 'glass'], [A.NOTEBOOK + index, 'notebook']], legal, act);
+}
+
+/** A research space's own points (its row's on bird and snake, its scoring zone's on
+ * spider); none for the start and the Lost Temple, which scores by arrival. */
+function nodePoints(node) {
+  if (node.lost_temple || typeof node.glass_vp !== 'number') return null;
+  if (!node.glass_vp && !node.notebook_vp) return null;
+  const zone = node.zone ? ` (scoring zone ${node.zone.replace(/^zone_/, '')})` : '';
+  return h('div', { class: 'node-vp small', 'data-testid': 'node-vp', 'data-glass-vp': node.glass_vp, 'data-notebook-vp': node.notebook_vp,
+    title: `glass here: ${node.glass_vp} VP · notebook here: ${node.notebook_vp} VP${zone}` },
+  `G ${node.glass_vp} · N ${node.notebook_vp} VP`);
 }
 
 function lostTempleInfo(obs, you) {
@@ -379,8 +405,8 @@ function researchPanel(obs, A, legal, act, you) {
       h('span', { class: 'row-no' }, String(row)),
       h('div', { class: 'row-nodes' }, rowsOf.get(row).map((n) => nodeEl(obs, n, A, legal, act, you))),
       temple ? lostTempleInfo(obs, you) : h('div', { class: 'row-fx small' },
-        fx ? h('div', {}, h('strong', {}, 'glass '), `${fx.glass_vp} VP · ${fx.glass}`) : null,
-        fx ? h('div', {}, h('strong', {}, 'notebook '), `${fx.notebook_vp} VP · ${fx.notebook}`) : null));
+        fx ? h('div', {}, h('strong', {}, 'glass: '), fx.glass) : null,
+        fx ? h('div', {}, h('strong', {}, 'notebook: '), fx.notebook) : null));
   });
   const temples = templeStacks(obs, A, legal, act);
   return h('section', { class: 'panel', 'data-testid': 'research' },
@@ -417,6 +443,72 @@ function templeStacks(obs, A, legal, act) {
       target(el, A.TEMPLE + templeIndex(id), legal, act);
       return el;
     })));
+}
+
+// --- the Spider Temple -----------------------------------------------------------------------
+
+/** The altar (1-based) the pending "altar" decision fills, read from its choices' words
+ * ("put X on altar N"), or null. */
+function altarBeingFilled(obs, legal) {
+  if (obs.pending?.frame !== 'altar') return null;
+  for (const text of legal.values()) {
+    const m = String(text).match(/on altar (\d+)/);
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
+
+function altarEl(obs, altar, A, legal, act, you, filling) {
+  const k = altar.altar - 1;
+  const seats = (altar.tablets ?? []).map((n, seat) => h('span', {
+    class: ['chip', 'altar-tablets', seat === you && 'mine'], 'data-testid': 'altar-tablets', 'data-seat': seat, title: `${seatName(seat, you)}: ${plural(n, 'dark tablet')} under this altar`,
+  }, h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }), ` ${n}`));
+  if (typeof altar.rival_tablets === 'number') {
+    seats.push(h('span', { class: 'chip altar-tablets rival', 'data-testid': 'altar-tablets-rival', title: `the rival: ${plural(altar.rival_tablets, 'dark tablet')} under this altar` }, `rival ${altar.rival_tablets}`));
+  }
+  const artifact = altar.artifact
+    ? cardEl(altar.artifact, { testid: 'altar-artifact', compact: true })
+    : h('div', { class: 'muted small', 'data-testid': 'altar-empty' },
+      filling ? 'choose its artifact in the card row' : 'empty: its first invoker puts an artifact from the card row here');
+  const el = h('div', {
+    class: ['altar', altar.artifact ? 'full' : 'empty', filling && 'filling'],
+    'data-testid': 'altar',
+    'data-altar': altar.altar,
+  },
+  h('div', { class: 'altar-head' },
+    h('strong', {}, `Altar ${altar.altar}`),
+    h('span', { class: 'pill', title: 'for the most dark tablets under it at the end (ties all score)' }, `${altar.points} VP`),
+    h('span', { class: 'small muted', title: 'a research token on this row or higher may invoke it' }, `from row ${altar.min_row}`)),
+  artifact,
+  h('div', { class: 'chips' }, seats));
+  return target(el, A.ALTAR + k, legal, act);
+}
+
+function spiderPanel(obs, A, legal, act, you) {
+  const sp = obs.spider;
+  if (!sp) return null;
+  const supply = sp.dark_supply ?? [];
+  const perTablet = sp.points_per_placed_tablet ?? 0;
+  const filling = altarBeingFilled(obs, legal);
+  const spaces = supply.map((space, i) => h('span', {
+    class: ['chip', 'dark-space', space.tablets ? 'stocked' : 'empty'],
+    'data-testid': 'dark-space',
+    'data-points': space.points,
+    'data-tablets': space.tablets,
+    title: `space ${i + 1}: ${space.points} VP per placed tablet once empty · ${plural(space.tablets, 'dark tablet')} left`,
+  }, h('strong', {}, `${space.points}`), ` · ${space.tablets} left`));
+  const held = (sp.dark_tablets ?? []).map((n, seat) => h('span', { class: 'pill', 'data-testid': 'seat-dark-tablets', 'data-seat': seat },
+    h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }), `${seatName(seat, you)}: ${plural(n, 'dark tablet')}`));
+  return h('section', { class: 'panel arnak-spider', 'data-testid': 'spider' },
+    h('h3', {}, 'Spider Temple'),
+    h('div', { class: 'subhead', title: 'dark tablets are taken from the left and come back from the right' }, 'Dark tablet supply'),
+    h('div', { class: 'chips dark-supply', 'data-testid': 'dark-supply' }, spaces),
+    h('p', { class: 'small', 'data-testid': 'dark-penalty' },
+      `Each dark tablet placed under an altar would score ${perTablet} VP if the game ended now (unused dark tablets go back to the supply first).`),
+    h('div', { class: 'chips' }, held),
+    h('div', { class: 'subhead' }, 'Altars'),
+    h('p', { class: 'muted small' }, 'Invoking an altar with a dark tablet is a main action: click a highlighted altar.'),
+    h('div', { class: 'altars', 'data-testid': 'altars' }, (sp.altars ?? []).map((altar) => altarEl(obs, altar, A, legal, act, you, filling === altar.altar))));
 }
 
 // --- your side, the other seats --------------------------------------------------------------
@@ -481,6 +573,8 @@ function seatDetails(obs, seat, A, legal, act, you) {
   return [
     h('div', { class: 'player-stats' },
       resourceChips(obs.resources?.[seat]),
+      obs.spider ? h('span', { class: 'chip dark-tablet', 'data-testid': 'dark-tablets', title: 'of its tablets, the dark ones (they may invoke an altar)' },
+        `dark tablets ${obs.spider.dark_tablets?.[seat] ?? 0}`) : null,
       h('span', { class: 'small' }, `hand ${obs.hand_sizes?.[seat] ?? 0} · deck ${obs.deck_sizes?.[seat] ?? 0}`),
       h('span', { class: 'small' }, `glass on ${String(research.glass ?? '-').split('.').pop()} (row ${research.glass_row ?? 0}) · notebook on ${String(research.notebook ?? '-').split('.').pop()} (row ${research.notebook_row ?? 0})`)),
     h('div', { class: 'subhead' }, `Play area (${play.length})`),
@@ -665,7 +759,8 @@ function nowPanel(obs, A, legal, act, you) {
   }
   if (buttons.length) body.push(h('div', { class: 'buttons' }, buttons));
   const onBoard = [...legal.keys()].filter((id) => shown.has(id)).length;
-  if (onBoard && !keepHelp(obs, A, legal, you)) body.push(h('p', { class: 'muted small' }, `${onBoard} more choice${onBoard === 1 ? '' : 's'}: click the highlighted cards, sites and spaces.`));
+  const places = obs.spider ? 'cards, sites, spaces and altars' : 'cards, sites and spaces';
+  if (onBoard && !keepHelp(obs, A, legal, you)) body.push(h('p', { class: 'muted small' }, `${onBoard} more choice${onBoard === 1 ? '' : 's'}: click the highlighted ${places}.`));
   if (!body.length) return null;
   return h('section', { class: 'panel step', 'data-testid': 'now' }, h('h3', {}, 'Now'), body);
 }
@@ -782,6 +877,17 @@ const STYLE = `
 .arnak .step-text { font-weight: 600; }
 .arnak .discover-cost { font-weight: 600; }
 .arnak .chip.temple .temple-cost { color: #4a2a5a; }
+.arnak .node-vp { color: var(--muted); font-weight: 600; }
+.arnak .dark-effect { margin: 0.15rem 0; color: #37256b; }
+.arnak .dark-mark { color: #37256b; }
+.arnak .chip.dark-tablet { background: #37256b; color: #fff; }
+.arnak .chip.dark-space.stocked { background: #e8e4f3; color: #37256b; }
+.arnak .chip.dark-space.empty { background: transparent; border: 1px dashed #a89fc2; color: var(--muted); }
+.arnak .altars { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.45rem; }
+.arnak .altar { padding: 0.3rem 0.45rem; border-radius: 6px; border: 1px solid #b9b0d6; background: #f4f1fb; font-size: 0.82rem; }
+.arnak .altar.filling { border: 2px solid #b45309; }
+.arnak .altar-head { display: flex; gap: 0.35rem; align-items: center; flex-wrap: wrap; }
+.arnak .chip.altar-tablets.mine { box-shadow: 0 0 0 1px #263238; }
 .arnak .arnak-card .click-does { margin-top: 0.25rem; font-size: 0.74rem; font-weight: 700; color: #b45309; }
 `;
 
@@ -807,6 +913,7 @@ export function render(root, msg, act, ctx) {
       you !== null ? youPanel(obs, A, legal, act, you) : null),
     h('div', {},
       researchPanel(obs, A, legal, act, you),
+      spiderPanel(obs, A, legal, act, you),
       supplyPanel(obs, A, legal, act),
       rivalPanel(obs, ctx),
       playersPanel(obs, A, legal, act, you)));
