@@ -126,6 +126,7 @@ def test_invoking_an_empty_altar_moves_a_row_artifact_onto_it_for_good() -> None
     state._seats[0].dark = 2
     do(state, A.ALTAR + 2)
     assert state.observation(0)["pending"]["frame"] == "altar"
+    assert state.observation(1)["pending"]["altar"] == 3
     choices = [a for a in state.legal_actions() if A.CARD <= a < A.SITE]
     assert choices == sorted(A.CARD + c for c in state._row_art)  # must pick one
     assert "put Serpent's Gold on altar 3" in state.action_to_string(A.CARD + gold)

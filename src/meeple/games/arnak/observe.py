@@ -300,6 +300,8 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
                 "paid": _icons(frame[3]),
                 "site": None if site < 0 else _SITE_ROWS[state._board][site][1],
             }
+        elif frame[0] == spider.ALTAR_PICK:  # the empty altar the artifact is for
+            obs["pending"]["altar"] = frame[2] + 1
         elif frame[0] in _MOVES:  # which archaeologist or guardian moves, as at the table
             obs["pending"]["from"] = _SITE_ROWS[state._board][frame[3]][1]
         if player == current:

@@ -3,7 +3,7 @@
 A dark tablet is a tablet that may also invoke an altar. A seat's `res[TABLET]` counts
 all its tablets and `Seat.dark` how many of them are dark, so every price in tablets
 works unchanged; a payment spends the regular ones first (`return_spent`), and the dark
-ones it spends go back to the supply, right to left. The supply's leftmost empty space
+ones it spends go back to the supply, right to left. The supply's rightmost empty space
 sets what each tablet placed under an altar costs its owner at the end; each altar
 holding an artifact scores its points for the most tablets placed under it.
 
