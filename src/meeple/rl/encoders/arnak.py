@@ -4,7 +4,7 @@ Seats are relative: "seat r" is the seat r places after you in turn order, so r 
 always you, whatever your seat number. Card types are indexed as the action ids index
 them (0..79: 40 items, 35 artifacts, 4 basic cards, Fear); sites in board order (camps
 C1..C5, level I sites L1-1..L1-8, level II sites L2-1..L2-4); research nodes by the
-number in their id (0..14, the same on both boards). Every block is listed, with its
+number in their id (0..14, the same on every side). Every block is listed, with its
 meaning, in docs/rl.md; the layout for a configuration is `encoder.describe()`.
 
 Only the observation is read: its names (card, tile, guardian, assistant, node, idol,
@@ -136,7 +136,7 @@ TILE_IDS = (*(f"L1-{i:02d}" for i in range(1, 11)), *(f"L2-{i:02d}" for i in ran
 """The level I and level II site tiles (a camp's tile is the camp itself)."""
 GUARDIAN_IDS = tuple(f"G{i:02d}" for i in range(1, 16))
 ASSISTANT_IDS = tuple(f"A{i:02d}" for i in range(1, 13))
-BOARDS = ("bird", "snake")
+BOARDS = ("bird", "snake", "spider")
 NUM_NODES = 15
 NODE_IDS = {board: tuple(f"{board}.{i}" for i in range(NUM_NODES)) for board in BOARDS}
 """Research-track nodes per board: row 0 the start, node 14 the Lost Temple."""
@@ -211,6 +211,7 @@ FRAMES = (
     "bonus_pick",
     "order",
     "keep",
+    "altar",
 )
 """The stable names of the pending decision (`pending["frame"]`), as the game writes them."""
 ROUNDS = 5
@@ -234,6 +235,14 @@ MAX_SCORE = 150
 MAX_RIVAL_SCORE = 200
 """The solo rival's bound: Purple Actions and Rival Objectives take it past 150."""
 MAX_MINUS = 16
+DARK_SPACES = 7
+"""The Spider Temple's dark tablet supply: its spaces, left to right."""
+ALTARS = 5
+"""The Spider Temple's altars."""
+MAX_DARK = 8
+"""Divisor of a seat's dark tablets (they are among its tablets, which divide by 8)."""
+MAX_PER_ALTAR = 3
+"""Divisor of the dark tablets one seat has under one altar (the most it may place)."""
 
 _CARD = {name: i for i, name in enumerate(CARD_IDS)}
 _SITE = {name: i for i, name in enumerate(SITE_IDS)}
@@ -286,12 +295,12 @@ class ArnakEncoder(Encoder):
         # The configuration and the turn.
         self._config = add(
             "config",
-            6,
-            "the configuration, the same in every observation: Snake Temple board (0: Bird "
-            "Temple); solo difficulty / 10 (one per red tile, two per purple); the solo "
-            "rival skips green Buy Item in round V; purple tiles / 5; objectives dealt "
-            "per round / 4; the first objective is doubled",
-            (1, 10, 1, 5, 4, 1),
+            len(BOARDS) + 5,
+            "the configuration, the same in every observation: one-hot, the board side "
+            "(Bird, Snake, Spider Temple); solo difficulty / 10 (one per red tile, two per "
+            "purple); the solo rival skips green Buy Item in round V; purple tiles / 5; "
+            "objectives dealt per round / 4; the first objective is doubled",
+            (1,) * len(BOARDS) + (10, 1, 5, 4, 1),
         )
         self._round = add("round", ROUNDS, "one-hot: the round, I..V")
         self._current = add("current_player", n, "one-hot: the seat that decides now")
@@ -509,6 +518,32 @@ class ArnakEncoder(Encoder):
                 "Rival Objectives, per objective: turned up this round and not yet done; "
                 "done first by you; done first by the rival; worth 4 (the doubled first)",
             )
+        # The Spider Temple (that board side only).
+        self.spider = self.board == "spider"
+        if self.spider:
+            self._supply_cap = 2 if self.solo else n  # each space holds a table's worth
+            self._dark = add(
+                "spider_dark_tablets",
+                n,
+                f"seat r's dark tablets / {MAX_DARK} (they are among its tablets)",
+                MAX_DARK,
+            )
+            self._dark_supply = add(
+                "spider_dark_supply",
+                DARK_SPACES,
+                "dark tablets on supply space i, left to right / the players (2 solo)",
+                self._supply_cap,
+            )
+            self._altars = add(
+                "spider_altars",
+                (ALTARS, n + 2),
+                f"altar k holds an artifact (column 0); seat r's dark tablets under it / "
+                f"{MAX_PER_ALTAR} (column 1 + r); the rival's (column n + 1)",
+                ([1] + [MAX_PER_ALTAR] * (n + 1)) * ALTARS,
+            )
+            self._altar_card = add(
+                "spider_altar_artifact", (ALTARS, c), "one-hot: the artifact on altar k"
+            )
 
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
         bound = np.ones(layout.size, np.float64)
@@ -519,14 +554,15 @@ class ArnakEncoder(Encoder):
         # The configuration and the board's fixed travel costs: written once, here.
         zeros = array("H", bytes(2 * layout.size))
         values = self.info.values
-        zeros[self._config] = self.board == "snake"
+        zeros[self._config + BOARDS.index(self.board)] = 1
         if self.solo:
+            at = self._config + len(BOARDS)
             purple = int(values.get("purple", 0))
-            zeros[self._config + 1] = int(values.get("difficulty", 0)) + 2 * purple
-            zeros[self._config + 2] = bool(values.get("rival_skips_green_buy_item", False))
-            zeros[self._config + 3] = purple
-            zeros[self._config + 4] = int(values.get("objectives", 0))
-            zeros[self._config + 5] = bool(values.get("first_objective_doubled", False))
+            zeros[at] = int(values.get("difficulty", 0)) + 2 * purple
+            zeros[at + 1] = bool(values.get("rival_skips_green_buy_item", False))
+            zeros[at + 2] = purple
+            zeros[at + 3] = int(values.get("objectives", 0))
+            zeros[at + 4] = bool(values.get("first_objective_doubled", False))
         self._doubled = self.solo and bool(values.get("first_objective_doubled", False))
         self._zeros = zeros
         self._travel_size = s * SPACES * len(ICONS)
@@ -809,6 +845,27 @@ class ArnakEncoder(Encoder):
                 v[row + column] = 1
                 v[row + 3] = goal["points"] > 2
 
+        # The Spider Temple.
+        if self.spider:
+            spider = obs["spider"]
+            at = self._dark
+            for seat, count in enumerate(spider["dark_tablets"]):
+                v[at + rel[seat]] = count
+            at = self._dark_supply
+            for i, space in enumerate(spider["dark_supply"]):
+                v[at + i] = space["tablets"]
+            width = n + 2
+            for k, altar in enumerate(spider["altars"]):
+                at = self._altars + k * width
+                artifact = altar["artifact"]
+                if artifact is not None:
+                    v[at] = 1
+                    v[self._altar_card + k * c + card[artifact]] = 1
+                for seat, count in enumerate(altar["tablets"]):
+                    v[at + 1 + rel[seat]] = count
+                if altar["rival_tablets"]:
+                    v[at + 1 + n] = altar["rival_tablets"]
+
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
         return vector
@@ -830,6 +887,8 @@ class ArnakEncoder(Encoder):
         self._supply_range = (self._supply_top, self._rescue_known + len(ASSISTANT_IDS))
         if self.solo:
             self._rival_range = (self._rival_glass, self._rival_objectives + 4 * len(OBJECTIVES))
+        if self.spider:
+            self._spider_range = (self._dark, self._altar_card + ALTARS * NUM_CARDS)
         self._zero_f = array("f", bytes(4 * len(self._zeros)))
         # Per viewer: (the ids last encoded, their vector, a view of it to write through).
         self._memos: dict[int, _Memo] = {}
@@ -857,6 +916,7 @@ class ArnakEncoder(Encoder):
             False,
             None,
             ((),) * n,
+            None,
         )
         # (the board's travel section, the vector of the fixed blocks, each archaeologist
         # space's offset in "spaces"), keyed by that section.
@@ -944,6 +1004,10 @@ class ArnakEncoder(Encoder):
             new = ids[9]
             if new != prev[9]:
                 self._rival_ids(v, new)
+        if self.spider:
+            new = ids[12]
+            if new != prev[12]:
+                self._spider_ids(v, new, rel)
         new = ids[11]
         old = prev[11]
         if new is not old:
@@ -1317,6 +1381,35 @@ class ArnakEncoder(Encoder):
         if goals and self._doubled:
             v[at + 4 * goals[0] + 3] = 1.0
 
+    def _spider_ids(self, v: memoryview[float], spider: tuple[Any, ...], rel: list[int]) -> None:
+        """The Spider Temple's blocks, written whole (they change a few times a game)."""
+        dark, supply, cards, tablets = spider
+        start, end = self._spider_range
+        v[start:end] = self._zero_f[: end - start]
+        f = self._f
+        table = f[MAX_DARK]
+        at = self._dark
+        for seat, count in enumerate(dark):
+            v[at + rel[seat]] = table[min(count, MAX_DARK)]
+        cap = self._supply_cap
+        table = f[cap]
+        at = self._dark_supply
+        for i, count in enumerate(supply):
+            v[at + i] = table[min(count, cap)]
+        n = self.players
+        width = n + 2
+        table = f[MAX_PER_ALTAR]
+        for k, (card, tabs) in enumerate(zip(cards, tablets, strict=True)):
+            at = self._altars + k * width
+            if card >= 0:
+                v[at] = 1.0
+                v[self._altar_card + k * NUM_CARDS + card] = 1.0
+            for column, count in enumerate(tabs):  # the seats', then the solo rival's
+                if count:
+                    v[at + 1 + (rel[column] if column < n else n)] = table[
+                        min(count, MAX_PER_ALTAR)
+                    ]
+
     def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
         """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the
         start of later encodings, if the observation has the usual shape."""
@@ -1366,6 +1459,18 @@ class ArnakEncoder(Encoder):
         rival = obs["rival"]
         if rival is not None:
             cards.update(rival["cards"])
+        spider = obs.get("spider")
+        if self.spider:
+            if (
+                spider is None
+                or len(spider["dark_supply"]) != DARK_SPACES
+                or len(spider["altars"]) != ALTARS
+            ):
+                raise MeepleError(
+                    f"the Arnak encoder expects the Spider Temple's {DARK_SPACES} dark "
+                    f"tablet supply spaces and {ALTARS} altars"
+                )
+            cards.update(a["artifact"] for a in spider["altars"] if a["artifact"] is not None)
         pending = obs["pending"]
         if pending is not None:
             cards.update(pending.get("drawn", ()))
