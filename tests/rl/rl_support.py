@@ -65,3 +65,6 @@ def min_and_max() -> list[Setup]:
 PLAYER_COUNTS = every_player_count()
 VARIANTS = option_variants()
 MIN_MAX = min_and_max()
+SPIDER = [Setup("arnak", 2, (("board", "spider"),))]
+"""Arnak's Spider Temple side, which adds encoder blocks: one configuration for the
+slower whole-environment checks that run on player counts only."""

@@ -4,13 +4,14 @@ over whole games, out-of-turn seats, rewards at the end only, views that leak no
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from rl_support import PLAYER_COUNTS, Setup
+from rl_support import PLAYER_COUNTS, SPIDER, Setup
 
 import meeple
 from meeple.core import Rng
@@ -28,6 +29,7 @@ SPREAD = [
     Setup("aridnyk", 4, (("characters", True),)),
     Setup("arnak", 1),
     Setup("arnak", 3, (("board", "snake"),)),
+    Setup("arnak", 2, (("board", "spider"),)),
 ]
 
 
@@ -74,21 +76,35 @@ def test_docs_tables_give_every_block_in_order_with_its_size() -> None:
     for name in ("anludim", "aridnyk", "arnak"):  # a plugin documents its own encoder
         section, rows = tables[name]
         info = meeple.load_game(name).info
-        for n in range(info.min_players, info.max_players + 1):
-            encoder = encoder_for(meeple.load_game(name, players=n))
+        # Arnak's Spider Temple side adds the `spider_` blocks (documented, absent on the
+        # other sides), and its paragraph states its lengths after "Spider Temple side".
+        sides = [False, True] if name == "arnak" else [False]
+        stated = section.split("\n\n", 2)[1]
+        for n, spider in itertools.product(range(info.min_players, info.max_players + 1), sides):
+            options = {"board": "spider"} if spider else {}
+            encoder = encoder_for(meeple.load_game(name, players=n, **options))
             names = {b.name for b in encoder.blocks}
             documented = [(block, doc_size(shape, n)) for block, shape in rows if block in names]
             assert documented == [(b.name, b.size) for b in encoder.blocks], (name, n)
             skipped = [block for block, _ in rows if block not in names]
-            assert all(block.startswith("rival_") for block in skipped) and (n > 1 or not skipped)
+            rivals = [block for block in skipped if block.startswith("rival_")]
+            spiders = [block for block in skipped if block.startswith("spider_")]
+            assert sorted(rivals + spiders) == sorted(skipped) and (n > 1 or not rivals)
+            assert not (spider and spiders)
             # "Length a + b·n for n players: s2 (2 players), s3 (3), ..."; the solo rival
-            # blocks (documented, absent with several seats) come on top of a + b·n.
+            # blocks (documented, absent with several seats) come on top of a + b·n, and
+            # the Spider Temple's "c + d·n" values on top of both.
             base, per = map(int, re.findall(r"Length (\d+) \+ (\d+)·n", section)[0])
             rival = sum(doc_size(shape, n) for block, shape in rows if block.startswith("rival_"))
-            assert encoder.size == base + per * n + (rival if n == 1 else 0), (name, n)
-            stated = section.split("\n\n", 2)[1]
-            listed = rf"\b{encoder.size} \({n}\b|the solo\s+game .*: {encoder.size}\."
-            assert re.search(listed, stated, flags=re.DOTALL), (name, n, encoder.size)
+            extra = sum(doc_size(shape, n) for block, shape in rows if block.startswith("spider_"))
+            if spider:
+                more, per_seat = map(int, re.findall(r"(\d+) \+ (\d+)·n", stated)[1])
+                assert extra == more + per_seat * n, (name, n)
+            size = base + per * n + (rival if n == 1 else 0) + (extra if spider else 0)
+            assert encoder.size == size, (name, n, spider)
+            before, _, after = stated.partition("Spider Temple side")
+            listed = rf"\b{size} \({n}\b|the solo\s+game .*: {size}\.|solo {size}\b"
+            assert re.search(listed, after if spider else before, flags=re.DOTALL), (name, n, size)
 
 
 @pytest.mark.parametrize("setup", SPREAD, ids=lambda s: s.id)
@@ -278,9 +294,9 @@ def test_gymnasium_reward_is_the_seats_return_in_every_game(game: str) -> None:
         assert info["seat"] == players - 1
 
 
-@pytest.mark.parametrize("setup", PLAYER_COUNTS, ids=lambda s: s.id)
+@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER, ids=lambda s: s.id)
 def test_openspiel_tensors_have_their_declared_sizes(setup: Setup) -> None:
-    game = openspiel_game(setup.game, players=setup.players, rng_seed=1)
+    game = openspiel_game(setup.game, players=setup.players, rng_seed=1, **dict(setup.options))
     size = encoder_for(game.meeple_game).size
     assert game.information_state_tensor_shape() == game.observation_tensor_shape() == [size]
     assert game.information_state_tensor_size() == game.observation_tensor_size() == size

@@ -168,8 +168,8 @@ def test_arnak_names_match_the_game_data() -> None:
     """The Arnak encoder writes the game's vocabulary out (it reads no game module); a
     renamed, added or reordered component must show here."""
     from meeple.games.arnak import components as data
-    from meeple.games.arnak import effects, observe
-    from meeple.games.arnak.actions import NUM_CARD_TYPES, NUM_NODES, NUM_SITES
+    from meeple.games.arnak import effects, observe, spider
+    from meeple.games.arnak.actions import NUM_ALTARS, NUM_CARD_TYPES, NUM_NODES, NUM_SITES
     from meeple.rl.encoders import arnak as enc
 
     assert tuple(c.id for c in data.CARDS) == enc.CARD_IDS
@@ -187,8 +187,19 @@ def test_arnak_names_match_the_game_data() -> None:
     assert tuple(b.kind for b in data.BONUS_KINDS) == enc.BONUS_KINDS
     assert tuple(s.id for s in data.TEMPLE_STACKS) == enc.TEMPLE_STACKS
     assert tuple(t.id for t in data.SOLO_TILES) == enc.SOLO_TILES
-    frames = {v for k, v in vars(effects).items() if k.upper() == k and v in enc.FRAMES}
+    frames = {
+        v
+        for module in (effects, spider)
+        for k, v in vars(module).items()
+        if k.upper() == k and v in enc.FRAMES
+    }
     assert frames == set(enc.FRAMES)
+    track = data.TRACKS["spider"]
+    assert len(track.altars) == enc.ALTARS == NUM_ALTARS
+    assert len(track.dark_values) == enc.DARK_SPACES
+    assert spider.MAX_PER_ALTAR == enc.MAX_PER_ALTAR
+    for board in data.BOARD_NAMES:
+        assert bool(data.TRACKS[board].altars) == (board == "spider")
     # the compact view numbers the pending decision as the encoder's one-hot does
     assert observe.FRAME_KINDS == enc.FRAMES
 
@@ -196,7 +207,7 @@ def test_arnak_names_match_the_game_data() -> None:
 def test_arnak_blocks_say_what_they_mean() -> None:
     from meeple.rl.encoders.arnak import CARD_IDS
 
-    for players, board in ((3, "snake"), (1, "bird")):
+    for players, board in ((3, "snake"), (1, "bird"), (2, "spider")):
         game = meeple.load_game("arnak", players=players, board=board)
         encoder = encoder_for(game)
         for state in random_states(game, seed=6)[::9]:
@@ -225,16 +236,83 @@ def test_arnak_blocks_say_what_they_mean() -> None:
                     assert list(np.flatnonzero(views["current_player"])) == [r]
                 assert views["pending_frame"].sum() == (obs["pending"] is not None)
                 assert views["round"].sum() == 1
-                assert views["config"][0] == (board == "snake")
+                assert list(np.flatnonzero(views["config"][:3])) == [
+                    ("bird", "snake", "spider").index(board)
+                ]
                 if players == 1:
                     rival = {CARD_IDS.index(c) for c in obs["rival"]["cards"]}
                     assert set(np.flatnonzero(views["rival_cards"])) == rival
 
 
+def altar_states(game: meeple.Game, seed: int) -> list[meeple.State]:
+    """Every state of one game whose players invoke an altar whenever they may (else
+    move at random), so the Spider Temple's blocks fill up."""
+    from meeple.games.arnak.actions import ALTAR
+
+    rng = Rng(seed)
+    state = game.new_initial_state(seed=seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        altars = [a for a in legal if a >= ALTAR]
+        state.apply_action(altars[0] if altars else legal[rng.below(len(legal))])
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_arnak_spider_blocks_say_what_they_mean(players: int) -> None:
+    """The Spider Temple's blocks against its observation, relative seats, the rival's
+    column and the artifacts on the altars, along games that invoke altars; the compact
+    path gives the same vectors."""
+    from meeple.rl.encoders.arnak import CARD_IDS
+
+    game = meeple.load_game("arnak", players=players, board="spider")
+    encoder = encoder_for(game)
+    cap = 2 if players == 1 else players
+    placed = artifacts = 0
+    for seed in (5, 8):
+        for state in altar_states(game, seed):
+            for seat in range(players):
+                obs = state.observation(seat)
+                vector = encoder.encode(obs)
+                assert np.array_equal(vector, encoder.encode_ids(state.observation_ids(seat)))
+                views = encoder.views(vector)
+                spider = obs["spider"]
+                for r in range(players):
+                    other = (seat + r) % players
+                    dark = spider["dark_tablets"][other]
+                    assert views["spider_dark_tablets"][r] == pytest.approx(min(dark, 8) / 8)
+                supply = [space["tablets"] / cap for space in spider["dark_supply"]]
+                assert views["spider_dark_supply"] == pytest.approx(supply)
+                for k, altar in enumerate(spider["altars"]):
+                    row = views["spider_altars"][k]
+                    card = altar["artifact"]
+                    assert row[0] == (card is not None)
+                    marked = list(np.flatnonzero(views["spider_altar_artifact"][k]))
+                    assert marked == ([] if card is None else [CARD_IDS.index(card)])
+                    artifacts += card is not None
+                    tablets = [altar["tablets"][(seat + r) % players] for r in range(players)]
+                    rival = altar["rival_tablets"] or 0
+                    assert row[1:] == pytest.approx([t / 3 for t in (*tablets, rival)])
+                    placed += sum(tablets)
+    assert placed and artifacts  # the games put tablets under altars holding artifacts
+
+
+def test_arnak_other_sides_have_no_spider_blocks() -> None:
+    for board in ("bird", "snake"):
+        encoder = encoder_for(meeple.load_game("arnak", players=2, board=board))
+        assert not [b.name for b in encoder.blocks if b.name.startswith("spider_")]
+        state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed=1)
+        assert state.observation_ids(0)[12] is None and "spider" not in state.observation(0)
+
+
 def test_docs_describe_every_block() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    for name in ("anludim", "aridnyk", "arnak"):  # a plugin documents its own
-        encoder = encoder_for(meeple.load_game(name))
+    games = [meeple.load_game(name) for name in ("anludim", "aridnyk", "arnak")]
+    games.append(meeple.load_game("arnak", board="spider"))
+    for game in games:  # a plugin documents its own
+        encoder = encoder_for(game)
         for block in encoder.blocks:
             assert re.search(rf"`{block.name}`", text), f"docs/rl.md lacks block {block.name}"
 
@@ -270,7 +348,8 @@ def test_encode_refuses_another_player_count_or_a_spectators_view(name: str) -> 
 
 
 @pytest.mark.parametrize(
-    ("name", "option", "value"), [("anludim", "variant", "expert"), ("arnak", "board", "snake")]
+    ("name", "option", "value"),
+    [("anludim", "variant", "expert"), ("arnak", "board", "snake"), ("arnak", "board", "spider")],
 )
 def test_encode_refuses_an_observation_of_another_variant(
     name: str, option: str, value: str
