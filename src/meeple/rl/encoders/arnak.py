@@ -172,8 +172,10 @@ SOLO_TILES = (
     "purple_overcome",
     "purple_buy_item",
     "purple_buy_artifact",
+    "spider_temple",
 )
-"""The solo rival's action tiles (the purple ones: Twisted Paths' Purple Actions)."""
+"""The solo rival's action tiles (the purple ones: Twisted Paths' Purple Actions; the
+last, the Spider Temple side's own)."""
 OBJECTIVES = ("item", "artifact", "site", "research", "arch")
 """Twisted Paths' Rival Objectives."""
 FRAMES = (
