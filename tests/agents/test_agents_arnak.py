@@ -45,7 +45,8 @@ def test_greedy_beats_random() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "options"), [(2, {}), (3, {"board": "snake"}), (1, {"difficulty": 3})]
+    ("players", "options"),
+    [(2, {}), (3, {"board": "snake"}), (1, {"difficulty": 3}), (2, {"board": "spider"})],
 )
 def test_greedy_choice_is_the_same_on_any_resample(
     players: int, options: dict[str, object]
@@ -60,6 +61,28 @@ def test_greedy_choice_is_the_same_on_any_resample(
             assert world.observation(seat) == state.observation(seat)
             assert greedy(world, Rng(99)) == first
         assert first in state.legal_actions()
+
+
+def test_greedy_invokes_altars_on_the_spider_temple_and_beats_random() -> None:
+    """On the Spider Temple side greedy weighs the altars (their points and the dark
+    tablets' cost, through the score) and still wins nearly every game against random."""
+    from meeple.games.arnak import actions as A
+
+    game = meeple.load_game("arnak", players=2, board="spider")
+    invoked = wins = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        seats = [make("greedy", seed=seed), make("random", seed=seed)]
+        if seed % 2:
+            seats.reverse()
+        greedy_seat = seed % 2
+        while not state.is_terminal():
+            action = seats[state.current_player].act(state)
+            invoked += action >= A.ALTAR and state.current_player == greedy_seat
+            state.apply_action(action)
+        wins += state.returns()[greedy_seat] == 1.0
+    assert invoked >= 6
+    assert wins >= 5
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

@@ -62,7 +62,9 @@ HAND_CARD = 1.25  # a card in hand this round: travel or an effect still to come
 TRAVEL_RESERVE = 0.23  # more for a travel card while an archaeologist waits at home
 KEPT_CARD = 0.12  # a card held over to the next round
 ARCH_HOME = 0.9  # an archaeologist not yet sent out this round
-GLASS_ROW = {"bird": 5.0, "snake": 3.32}  # a row climbed by the glass, beyond its points
+# a row climbed by the glass, beyond its points (the Spider Temple's is not fitted: its
+# track is meeple's placeholder, so the Bird Temple's weight stands in)
+GLASS_ROW = {"bird": 5.0, "snake": 3.32, "spider": 5.0}
 NOTEBOOK_ROW = 0.3
 GLASS_READY = 1.02  # the resources for the glass's next step in hand (all of them)
 NOTEBOOK_READY = 0.6
@@ -403,7 +405,7 @@ def _quick(w: ArnakState, p: int, legal: list[int]) -> int:
         return A.UPGRADE + 1 if A.UPGRADE + 1 in legal else choices[0]
     if kind in ("dig", "activate", "relocate_to", "guardian_to") and choices:
         return max(choices, key=lambda a: (_site_value(w, a - A.SITE), -a))
-    if kind in ("buy", "gain_card", "hammer", "look_keep") and choices:
+    if kind in ("buy", "gain_card", "hammer", "look_keep", "altar") and choices:
         return max(choices, key=lambda a: (_card_value(a - A.CARD, left), -a))
     if kind == "research" and choices:
         return max(choices, key=_research_rank)
