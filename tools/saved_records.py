@@ -38,6 +38,8 @@ CONFIGS: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
         ("two-players-bird", 2, {}),
         ("four-players-snake", 4, {"board": "snake"}),
         ("solo-purple-objectives", 1, {"purple": 2, "objectives": 3}),
+        ("three-players-spider", 3, {"board": "spider"}),
+        ("solo-spider", 1, {"board": "spider"}),
     ],
 }
 SEED = 2026
