@@ -599,9 +599,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         if self._stack:
             points += sum(map(vp, self._drawn(p)))
         if self._altar_tabs:
-            points += spider.majority_points(self, p) + spider.penalty(self) * spider.placed(
-                self, p
-            )
+            points += spider.majority_points(self, p)
+            placed = spider.placed(self, p)
+            if placed:
+                points += spider.penalty(self) * placed
         return points
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:

@@ -141,9 +141,10 @@ def penalty(state: ArnakState) -> int:
     """Points (zero or less) of each dark tablet under an altar, were the game to end
     now: the unused dark tablets go back first, then the supply's rightmost empty space
     gives the value (zero when no space is empty)."""
-    supply = state._dark_supply[:]
-    held = sum(seat.dark for seat in state._seats)
+    supply = state._dark_supply
+    held = sum([seat.dark for seat in state._seats])
     if held:
+        supply = supply[:]
         refill(supply, _cap(state), held)
     values = state._track.dark_values
     for i in range(len(supply) - 1, -1, -1):
@@ -156,12 +157,11 @@ def majority_points(state: ArnakState, column: int) -> int:
     """The altar points of seat `column` (the solo rival's is the last column): each
     altar with an artifact scores its points to everyone tied for the most tablets."""
     points = 0
-    for altar in state._track.altars:
-        tabs = state._altar_tabs[altar.num]
-        if state._altar_card[altar.num] == FREE or not tabs[column]:
-            continue
-        if tabs[column] == max(tabs):
-            points += altar.vp
+    cards = state._altar_card
+    for k, tabs in enumerate(state._altar_tabs):
+        mine = tabs[column]
+        if mine and cards[k] != FREE and mine == max(tabs):
+            points += state._track.altars[k].vp
     return points
 
 
