@@ -235,6 +235,236 @@ def spider_sites(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# The Owl Temple side (Twisted Paths). The reference gives its rows' points for the
+# glass, the notebook and the lantern, what the top of the temple holds and from which
+# row it is bought, how many Owl tiles lie on the track and at which rows, the bonus
+# slots, the six secret passages' rules, the camps and the idols of the sites. It does
+# not give the track: meeple's placeholder has 14 spaces on 9 rows, bridges on the Bird
+# Temple's cost scale, the Bird Temple's glass and notebook row effects (a jewel on the
+# two rows above them), a lantern row effect of one resource per row, passages that leave
+# six spaces for the row above, and prices for the Owl tiles.
+OWL_LAYOUT = (  # (row, pos) per space after the start
+    (1, "left"),
+    (1, "right"),
+    (2, "left"),
+    (2, "right"),
+    (3, "left"),
+    (3, "right"),
+    (4, "left"),
+    (4, "right"),
+    (5, "full"),
+    (6, "left"),
+    (6, "right"),
+    (7, "full"),
+    (8, "full"),
+    (9, "full"),
+)
+OWL_BRIDGES = (
+    (0, 1, {"coin": 1, "compass": 1}),
+    (0, 2, {"jewel": 1}),
+    (1, 3, {"tablet": 1, "arrowhead": 1}),
+    (1, 4, {"jewel": 1}),
+    (2, 4, {"tablet": 2}),
+    (3, 5, {"arrowhead": 2}),
+    (4, 5, {"coin": 1, "tablet": 1, "arrowhead": 1}),
+    (4, 6, {"tablet": 1, "jewel": 1}),
+    (5, 7, {"tablet": 2, "arrowhead": 1}),
+    (6, 7, {"compass": 1, "jewel": 1}),
+    (6, 8, {"coin": 1, "jewel": 1}),
+    (7, 9, {"coin": 1, "jewel": 1}),
+    (8, 9, {"arrowhead": 2}),
+    (9, 10, {"compass": 1, "jewel": 1}),
+    (9, 11, {"tablet": 2, "arrowhead": 1}),
+    (10, 12, {"coin": 1, "tablet": 1, "arrowhead": 1}),
+    (11, 12, {"tablet": 1, "jewel": 1}),
+    (12, 13, {"coin": 1, "compass": 1, "jewel": 1}),
+    (13, 14, {"tablet": 1, "arrowhead": 1, "jewel": 1}),
+)
+OWL_LANTERN = (
+    "coin",
+    "coin",
+    "tablet",
+    "tablet",
+    "arrowhead",
+    "arrowhead",
+    "compass",
+    "jewel",
+    "jewel",
+)
+OWL_TILE_PRICES = {  # a tile on the track
+    "vp1": {"coin": 1, "tablet": 1},
+    "vp5": {"arrowhead": 1, "jewel": 1},
+    "vp10": {"tablet": 1, "arrowhead": 1, "jewel": 1},
+    "idol": {"coin": 2, "compass": 1},
+}
+OWL_TRACK_TILES = (  # (space, kind, from how many players)
+    (2, "vp1", 1),
+    (5, "vp1", 1),
+    (7, "vp1", 1),
+    (9, "vp1", 1),
+    (3, "vp5", 1),
+    (12, "vp5", 1),
+    (13, "vp5", 1),
+    (10, "vp10", 1),
+    (8, "vp10", 3),
+    (14, "idol", 1),
+    (14, "idol", 1),
+)
+OWL_PASSAGES = (  # (from space, the row of its reserved space, cost, content)
+    (1, 2, {"compass": 2}, "vp1"),
+    (4, 3, {"coin": 2, "tablet": 1}, "vp5"),
+    (5, 4, {"tablet": 1, "arrowhead": 1}, "vp1"),
+    (7, 5, {"arrowhead": 1, "jewel": 1}, "vp5"),
+    (9, 6, {"jewel": 2}, "vp10"),
+    (11, 7, {"tablet": 2, "jewel": 1}, "vp5"),
+)
+OWL_TOP = (  # (kind, cost parts, the row that opens it, how many by player count)
+    ("vp1", ["A"], 5, {"p2": 2, "p3": 2, "p4": 3}),
+    ("idol", ["B"], 5, {"p2": 2, "p3": 2, "p4": 3}),
+    ("vp1", ["C"], 5, {"p2": 2, "p3": 2, "p4": 3}),
+    ("vp5", ["A", "B"], 7, {"p2": 1, "p3": 1, "p4": 1}),
+    ("vp5", ["B", "C"], 7, {"p2": 1, "p3": 1, "p4": 1}),
+    ("vp10", ["A", "B", "C"], 9, {"p2": 1, "p3": 1, "p4": 1}),
+)
+OWL_UNKNOWN = "reference/arnak twisted_paths.yaml, unknown:"
+
+
+def owl_placeholder(what: str) -> dict[str, str]:
+    return {
+        "provenance": "placeholder",
+        "source": f"meeple placeholder: {what} (no public source gives it: {OWL_UNKNOWN})",
+    }
+
+
+def owl_research(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
+    """The Owl Temple's research board: the reference's numbers on meeple's track."""
+    owl = tp["owl_temple"]
+    vp = owl["rows"]["vp_bottom_to_top"]
+    row_fact = fact({"status": owl["rows"]["status"], "sources": ["S3"]})
+    slots = owl["research_bonus_slots"]["approximate_rows"]
+    by_row: dict[int, dict[str, int]] = {}
+    for key, players in (("always", (2, 3, 4)), ("players_3_plus", (3, 4)), ("players_4", (4,))):
+        for slot in slots[key]:
+            counts = by_row.setdefault(slot["row"], {"p2": 0, "p3": 0, "p4": 0})
+            for n in players:
+                counts[f"p{n}"] += 1
+    nodes: list[dict[str, Any]] = [
+        {"id": "owl.0", "row": 0, "pos": "full", "start": True, **owl_placeholder("start line")}
+    ]
+    placed: set[int] = set()
+    for i, (row, pos) in enumerate(OWL_LAYOUT, start=1):
+        node: dict[str, Any] = {"id": f"owl.{i}", "row": row, "pos": pos}
+        if row in by_row and row not in placed:  # a row's bonus tiles on its first space
+            node["bonus"] = by_row[row]
+            placed.add(row)
+        node |= owl_placeholder(f"a space on row {row}")
+        nodes.append(node)
+    edges = [
+        {"from": f"owl.{a}", "to": f"owl.{b}", "cost": cost}
+        | owl_placeholder("a bridge on the Bird Temple's cost scale")
+        for a, b, cost in OWL_BRIDGES
+    ]
+    bird_rows = {r["row"]: r for r in bird["rows"]}
+    rows = []
+    for k in range(1, 10):
+        base = bird_rows.get(k)
+        glass = base["glass"]["effect"] if base else [{"gain": {"jewel": 1}}]
+        notebook = base["notebook"]["effect"] if base else [{"gain": {"jewel": 1}}]
+        effect_source = (
+            "meeple placeholder: the Bird Temple's row effect (rows 8 and 9: a jewel); the "
+            "Owl Temple's row effects are unknown"
+        )
+        rows.append(
+            {
+                "row": k,
+                "glass": {"vp": vp["glass"][k - 1], "effect": glass, **row_fact}
+                | {"effect_provenance": "placeholder", "effect_source": effect_source},
+                "notebook": {"vp": vp["notebook"][k - 1], "effect": notebook, **row_fact}
+                | {"effect_provenance": "placeholder", "effect_source": effect_source},
+                "lantern": {
+                    "vp": vp["glass"][k - 1],
+                    "effect": [{"gain": {OWL_LANTERN[k - 1]: 1}}],
+                    **fact({"status": "conflict-resolved", "sources": ["S3"]}),
+                    "effect_provenance": "placeholder",
+                    "effect_source": "meeple placeholder: one resource per row (the "
+                    "lantern's row effects are unknown)",
+                },
+            }
+        )
+    parts = {
+        k: v for k, v in bird["temple_cost_parts"].items() if k not in ("provenance", "source")
+    }
+    return {
+        "lost_temple_vp": [],
+        "temple_cost_parts": parts | owl_placeholder("the Bird Temple's temple tile cost parts"),
+        "nodes": nodes,
+        "edges": edges,
+        "rows": rows,
+        "owl": {
+            "track_tiles": [
+                {
+                    "space": f"owl.{space}",
+                    "kind": kind,
+                    "min_players": players,
+                    "cost": OWL_TILE_PRICES[kind],
+                }
+                | owl_placeholder("where the track's Owl tiles lie and their prices")
+                for space, kind, players in OWL_TRACK_TILES
+            ],
+            "passages": [
+                {"id": f"passage.{k + 1}", "from": f"owl.{a}", "row": row, "cost": cost}
+                | {"content": content}
+                | owl_placeholder("a secret passage's link, cost and content")
+                for k, (a, row, cost, content) in enumerate(OWL_PASSAGES)
+            ],
+            "top": [
+                {"id": f"top.{k + 1}", "kind": kind, "cost_parts": cost_parts}
+                | {"min_row": row, "count": count}
+                | fact({"status": "single-source", "sources": ["S3", "TPR"]})
+                | {
+                    "cost_parts_provenance": "placeholder",
+                    "cost_parts_source": "meeple placeholder: the usual temple tile prices "
+                    "(the Owl tiles' prices are unknown)",
+                }
+                for k, (kind, cost_parts, row, count) in enumerate(OWL_TOP)
+            ],
+            "tile_vp": {"vp1": 1, "vp5": 5, "vp10": 10},
+        },
+    }
+
+
+def owl_sites(
+    tp: dict[str, Any], bird: dict[str, Any], camps: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The Owl Temple side's site spaces: the Bird side's, its own camps and idols."""
+    owl = tp["owl_temple"]["sites"]
+    own = {c["id"]: c for c in owl["camps"]}
+    base = {c["id"]: c["effect"] for c in camps}
+    upper = {"L1-5", "L1-6", "L1-7", "L1-8"}
+    spaces = []
+    for s in bird["spaces"]:
+        rec = {k: s[k] for k in ("id", "map_row", "col", "kind", "travel")}
+        if s["kind"] == "camp" and own[s["id"]]["effect"] != base[s["id"]] and s["id"] != "C5":
+            rec["effect"] = own[s["id"]]["effect"]
+        if s["id"] in upper or s["kind"] == "level2":
+            rec["face_down_idols"] = 1
+        if s["id"] in upper:
+            rec["discover_extra"] = owl["upper_level1_band"]["discover_extra_cost"]
+        if s["kind"] == "camp":
+            rec |= fact({"status": "single-source", "sources": ["S3", "TPR"]})
+        else:
+            rec |= owl_placeholder("the Bird Temple side's travel cost of this space")
+        spaces.append(rec)
+    return {
+        "spaces": spaces,
+        "notes": "The Owl Temple side: its own camps C1 and C4 (S3; C5 keeps the base "
+        "boards' hand-card price, which S3 does not code on any board), a face-up and a "
+        "face-down idol on the upper level I spaces and the level II spaces, 2 more coins "
+        "to discover an upper level I site (TPR); the travel costs are the Bird Temple "
+        "side's, as placeholders.",
+    }
+
+
 def build(ref: Path) -> dict[str, Any]:
     def load(name: str) -> Any:
         return yaml.safe_load((ref / name).read_text())
@@ -288,6 +518,7 @@ def build(ref: Path) -> dict[str, Any]:
         boards[name] = {"spaces": spaces, "notes": " ".join(board["notes"].split())}
     twisted = load("twisted_paths.yaml")
     boards["spider"] = spider_sites(twisted, boards["bird"])
+    boards["owl"] = owl_sites(twisted, boards["bird"], sites["camp_sites"]["sites"])
     setup = sites["setup"]
     out_sites = {
         "discover_cost": {k: sites["discover_cost"][k]["compass"] for k in ("level1", "level2")},
@@ -344,6 +575,11 @@ def build(ref: Path) -> dict[str, Any]:
                 **fact({"sources": slots.get("sources", ["S2"]), "status": "single-source"}),
             }
             for o in slots["options"]
+        ],
+        "twisted_paths_idols": [
+            {"reward": i["reward"], "count": i["count"], "effect": i["effect"]}
+            | fact(twisted["twisted_paths_idols"])
+            for i in twisted["twisted_paths_idols"]["rewards"]
         ],
         "empty_slot_values": idols["empty_slot_values"]["values"],
         "vp_per_idol": idols["scoring"]["per_idol_owned"],
@@ -404,6 +640,7 @@ def build(ref: Path) -> dict[str, Any]:
             "rows": rows,
         }
     out_research["boards"]["spider"] = spider_research(twisted, out_research["boards"]["bird"])
+    out_research["boards"]["owl"] = owl_research(twisted, out_research["boards"]["bird"])
 
     solo = load("solo.yaml")
     tiles = [
@@ -464,6 +701,18 @@ def build(ref: Path) -> dict[str, Any]:
             "colour": "grey",
             **fact({"status": "single-source", "sources": ["TPR"]}),
             "arrow": "left",
+            "arrow_provenance": "placeholder",
+            "arrow_source": "meeple placeholder: no public source gives the tile-back arrows",
+        }
+    )
+    # The Owl Temple's rival tile, shuffled into the stack on that side only.
+    tiles.append(
+        {
+            "id": "owl_temple",
+            "type": "owl",
+            "colour": "grey",
+            **fact({"status": "single-source", "sources": ["TPR"]}),
+            "arrow": "right",
             "arrow_provenance": "placeholder",
             "arrow_source": "meeple placeholder: no public source gives the tile-back arrows",
         }

@@ -17,7 +17,7 @@ from meeple.games.arnak.components import (
     SOLO_TILES,
     TRACKS,
 )
-from meeple.games.arnak.game import ARROWS_NOTE, PLACEHOLDER_NOTE, SPIDER_NOTE
+from meeple.games.arnak.game import ARROWS_NOTE, OWL_NOTE, PLACEHOLDER_NOTE, SPIDER_NOTE
 
 ROOT = Path(__file__).resolve().parents[3]
 REFERENCE = ROOT.parent / "shared" / "reference" / "arnak"
@@ -72,7 +72,7 @@ def test_the_placeholder_flag_and_note_follow_the_data() -> None:
     schedule = ("solo.json", "", "spider_temple", "")  # the rival's Spider tile by round
     assert sorted(p for p in PLACEHOLDERS if p[0] == "solo.json") == sorted([*arrows, schedule])
     others = [p for p in PLACEHOLDERS if p[0] != "solo.json"]
-    assert others and {side for _, side, _, _ in others} == {"spider"}
+    assert others and {side for _, side, _, _ in others} == {"spider", "owl"}
     assert {name for name, _, _, _ in others} == {"research.json", "sites.json"}
     solo = json.loads((DATA / "solo.json").read_text())
     assert all("no public source gives" in t["arrow_source"] for t in solo["tiles"])
@@ -85,10 +85,11 @@ def test_the_placeholder_flag_and_note_follow_the_data() -> None:
             info = meeple.load_game("arnak", players=players, board=board).info
             assert info.placeholder_data == (players == 1)
             assert info.notes == ((PLACEHOLDER_NOTE,) if players == 1 else ())
-    for players in (1, 2, 3, 4):
-        info = meeple.load_game("arnak", players=players, board="spider").info
-        assert info.placeholder_data
-        assert info.notes == ((SPIDER_NOTE, ARROWS_NOTE) if players == 1 else (SPIDER_NOTE,))
+    for board, note in (("spider", SPIDER_NOTE), ("owl", OWL_NOTE)):
+        for players in (1, 2, 3, 4):
+            info = meeple.load_game("arnak", players=players, board=board).info
+            assert info.placeholder_data
+            assert info.notes == ((note, ARROWS_NOTE) if players == 1 else (note,))
 
 
 def test_the_spider_temple_keeps_every_number_the_reference_gives() -> None:

@@ -77,7 +77,7 @@ def test_bad_options_and_seats() -> None:
     import meeple
 
     with pytest.raises(OptionError, match="bird"):
-        meeple.load_game("arnak", board="owl")
+        meeple.load_game("arnak", board="crocodile")
     with pytest.raises(OptionError, match="solo"):
         meeple.load_game("arnak", players=3, difficulty=5)
     with pytest.raises(OptionError):

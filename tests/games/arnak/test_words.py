@@ -16,6 +16,7 @@ from meeple.games.arnak import actions as A
 from meeple.games.arnak.catalogue import catalogue
 from meeple.games.arnak.components import (
     ASSISTANTS,
+    BOARDS,
     BONUS_KINDS,
     CAMPS,
     CARDS,
@@ -51,6 +52,11 @@ def component_effects() -> list[tuple[str, Effect]]:
         for row, sides in enumerate(track.rows[1:], 1):
             effects += [(f"{board} row {row} glass", sides.glass)]
             effects += [(f"{board} row {row} notebook", sides.notebook)]
+            if sides.lantern:
+                effects += [(f"{board} row {row} lantern", sides.lantern)]
+    for board, spaces in BOARDS.items():
+        effects += [(f"{board} {s.id} dark", s.dark) for s in spaces if s.dark]
+        effects += [(f"{board} {s.id} camp", s.camp) for s in spaces if s.camp]
     return effects
 
 

@@ -65,6 +65,8 @@ STEP_OPS = frozenset(
         "rescue_assistant",
         "gain_artifact_free",
         "gain_dark_tablet",
+        "face_up_board_idol_reward",
+        "reactivate_used_guardian_boon",
         "action",
         "pass_round",
     }
@@ -125,6 +127,9 @@ class SpaceRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     kind: Literal["camp", "level1", "level2"]
     travel: dict[str, int]
     dark_effect: list[dict[str, Any]] = []
+    effect: list[dict[str, Any]] = []  # a camp of its own on this side (the Owl Temple's)
+    face_down_idols: int | None = None  # idols set face down beside the face-up one
+    discover_extra: dict[str, int] = {}  # resources on top of the compasses to discover
 
 
 class BoardSites(msgspec.Struct, forbid_unknown_fields=True):
@@ -176,6 +181,7 @@ class SlotRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
 class IdolsFile(msgspec.Struct, forbid_unknown_fields=True):
     idols: list[IdolRecord]
     slot_effects: list[SlotRecord]
+    twisted_paths_idols: list[IdolRecord]
     empty_slot_values: list[int]
     vp_per_idol: int
 
@@ -218,12 +224,47 @@ class RowSide(Sourced, forbid_unknown_fields=True, kw_only=True):
     vp: int
     effect: list[dict[str, Any]]
     alternative: dict[str, Any] = {}
+    effect_provenance: str = ""
+    effect_source: str = ""
 
 
 class RowRecord(msgspec.Struct, forbid_unknown_fields=True):
     row: int
     glass: RowSide
     notebook: RowSide
+    lantern: RowSide | None = None  # the Owl Temple's third research token
+
+
+class OwlTrackTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    space: str
+    kind: Literal["vp1", "vp5", "vp10", "idol"]
+    min_players: int
+    cost: dict[str, int]
+
+
+class PassageRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    from_: str = msgspec.field(name="from")
+    row: int  # the row of the passage's reserved space, where the glass then scores
+    cost: dict[str, int]
+    content: Literal["vp1", "vp5", "vp10", "idol"]
+
+
+class OwlTopRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    kind: Literal["vp1", "vp5", "vp10", "idol"]
+    cost_parts: list[str]
+    min_row: int
+    count: dict[str, int]
+    cost_parts_provenance: str = ""
+    cost_parts_source: str = ""
+
+
+class OwlRecord(msgspec.Struct, forbid_unknown_fields=True):
+    track_tiles: list[OwlTrackTileRecord]
+    passages: list[PassageRecord]
+    top: list[OwlTopRecord]
+    tile_vp: dict[str, int]
 
 
 class AltarRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
@@ -247,6 +288,7 @@ class ResearchBoard(msgspec.Struct, forbid_unknown_fields=True):
     rows: list[RowRecord]
     altars: list[AltarRecord] = []
     dark_supply: DarkSupplyRecord | None = None
+    owl: OwlRecord | None = None
 
 
 class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -257,7 +299,9 @@ class ResearchFile(msgspec.Struct, forbid_unknown_fields=True):
 
 class SoloTileRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     id: str
-    type: Literal["dig", "discover", "research", "overcome", "buy_item", "buy_artifact", "spider"]
+    type: Literal[
+        "dig", "discover", "research", "overcome", "buy_item", "buy_artifact", "spider", "owl"
+    ]
     colour: Literal["grey", "green", "red", "purple"]
     arrow: Literal["left", "right"]
     arrow_provenance: Provenance
@@ -369,6 +413,9 @@ class Space(NamedTuple):
     col: int
     travel: tuple[int, ...]
     dark: Effect  # the Spider Temple's dark effect of an archaeologist arriving; () none
+    camp: Effect | None  # this side's own camp effect (the Owl Temple's C1, C4), or None
+    hidden_idols: int  # face-down idols beside the face-up one at setup
+    discover_extra: tuple[int, ...]  # resources paid on top of the compasses to discover
 
 
 class Assistant(NamedTuple):
@@ -416,6 +463,50 @@ class Row(NamedTuple):
     glass: Effect
     notebook_vp: int
     notebook: Effect
+    lantern_vp: int = 0
+    lantern: Effect = ()
+
+
+class OwlTile(NamedTuple):
+    """An Owl tile (or a face-down idol) lying on a space of the Owl Temple's track."""
+
+    num: int
+    node: int
+    kind: str  # vp1, vp5, vp10, idol
+    vp: int  # 0 for an idol
+    min_players: int
+    cost: tuple[int, ...]
+
+
+class Passage(NamedTuple):
+    """A secret passage of the Owl Temple: from a space, to a reserved space on `row`."""
+
+    num: int
+    id: str
+    start: int
+    row: int
+    cost: tuple[int, ...]
+    content: str  # vp1, vp5, vp10, idol
+    vp: int
+    side: str  # left or right: where the rival's decision arrow must point to enter it
+
+
+class OwlTop(NamedTuple):
+    """A pile at the top of the Owl Temple, bought by research from `min_row` up."""
+
+    num: int
+    id: str
+    kind: str
+    vp: int
+    cost: tuple[int, ...]
+    min_row: int
+    per_players: Mapping[str, int]  # how many lie in the pile, by player count
+
+
+class OwlBoard(NamedTuple):
+    track_tiles: tuple[OwlTile, ...]
+    passages: tuple[Passage, ...]
+    top: tuple[OwlTop, ...]
 
 
 class ResearchTrack(NamedTuple):
@@ -429,6 +520,7 @@ class ResearchTrack(NamedTuple):
     leaving: tuple[tuple[Edge, ...], ...]  # per node, the bridges up from it
     altars: tuple[Altar, ...]  # the Spider Temple's; () elsewhere
     dark_values: tuple[int, ...]  # the dark tablet supply's spaces, left to right; ()
+    owl: OwlBoard | None  # the Owl Temple's tiles, passages and top; None elsewhere
 
 
 class TempleStack(NamedTuple):
@@ -470,6 +562,50 @@ class IdolReward(NamedTuple):
     reward: str
     copies: int
     effect: Effect
+    twisted_paths: int = 0  # more copies among the expansion's idols (Owl Temple games)
+
+
+def _owl_board(
+    owl: OwlRecord,
+    ids: Mapping[str, int],
+    nodes: Sequence[Node],
+    parts: Mapping[str, tuple[int, ...]],
+    where: str,
+) -> OwlBoard:
+    vp = owl.tile_vp
+    spaces = [t.space for t in owl.track_tiles] + [p.from_ for p in owl.passages]
+    if not set(spaces) <= set(ids):
+        raise ComponentDataError(f"{where}: an Owl tile or passage names an unknown space")
+    tiles = tuple(
+        OwlTile(i, ids[t.space], t.kind, vp.get(t.kind, 0), t.min_players, bag(t.cost, where))
+        for i, t in enumerate(owl.track_tiles)
+    )
+    passages = tuple(
+        Passage(
+            k,
+            p.id,
+            ids[p.from_],
+            p.row,
+            bag(p.cost, where),
+            p.content,
+            vp.get(p.content, 0),
+            "left" if nodes[ids[p.from_]].pos == "left" else "right",
+        )
+        for k, p in enumerate(owl.passages)
+    )
+    top = tuple(
+        OwlTop(
+            k,
+            t.id,
+            t.kind,
+            vp.get(t.kind, 0),
+            tuple(sum(parts[c][r] for c in t.cost_parts) for r in range(5)),
+            t.min_row,
+            t.count,
+        )
+        for k, t in enumerate(owl.top)
+    )
+    return OwlBoard(tiles, passages, top)
 
 
 def _load() -> dict[str, Any]:
@@ -556,6 +692,11 @@ def _load() -> dict[str, Any]:
                 s.col,
                 icons(s.travel, f"arnak data/sites.json {name} {s.id}"),
                 compile_effect(s.dark_effect, f"arnak data/sites.json {name} {s.id} dark"),
+                compile_effect(s.effect, f"arnak data/sites.json {name} {s.id}")
+                if s.effect
+                else None,
+                s.face_down_idols if s.face_down_idols is not None else int(s.kind == "level2"),
+                bag(s.discover_extra, f"arnak data/sites.json {name} {s.id}"),
             )
             for i, s in enumerate(board.spaces)
         )
@@ -592,6 +733,18 @@ def _load() -> dict[str, Any]:
     )
     if sum(r.copies for r in idols) != 16:
         raise ComponentDataError("arnak data/idols.json: 16 idols")
+    # Twisted Paths' idols join the base kinds whose effect they share, else add a kind
+    merged = list(idols)
+    for tp in idols_file.twisted_paths_idols:
+        effect = compile_effect(tp.effect, f"arnak data/idols.json {tp.reward}")
+        same = next((i for i in merged if i.effect == effect), None)
+        if same is not None:
+            merged[same.num] = same._replace(twisted_paths=same.twisted_paths + tp.count)
+        else:
+            merged.append(IdolReward(len(merged), tp.reward, 0, effect, tp.count))
+    idols = tuple(merged)
+    if sum(r.twisted_paths for r in idols) != 10:
+        raise ComponentDataError("arnak data/idols.json: 10 Twisted Paths idols")
     slot_effects = tuple(
         (s.id, compile_effect(s.effect, f"arnak data/idols.json slot {s.id}"))
         for s in idols_file.slot_effects
@@ -640,12 +793,17 @@ def _load() -> dict[str, Any]:
             edges.append(Edge(start, end, bag(cost, where), idol_count))
         rows = [Row(0, (), 0, ())]
         for r in rb.rows:
+            lantern = r.lantern
             rows.append(
                 Row(
                     r.glass.vp,
                     compile_effect(r.glass.effect, f"{where} row {r.row} glass"),
                     r.notebook.vp,
                     compile_effect(r.notebook.effect, f"{where} row {r.row} notebook"),
+                    lantern.vp if lantern else 0,
+                    compile_effect(lantern.effect, f"{where} row {r.row} lantern")
+                    if lantern
+                    else (),
                 )
             )
         parts = {
@@ -655,8 +813,11 @@ def _load() -> dict[str, Any]:
         }
         starts = [n.num for n in nodes if n.row == 0]
         temples = [n.num for n in nodes if n.lost_temple]
-        if len(starts) != 1 or len(temples) != 1:
-            raise ComponentDataError(f"{where}: one start and one Lost Temple")
+        if len(starts) != 1 or len(temples) != (0 if rb.owl else 1):
+            raise ComponentDataError(
+                f"{where}: one start, and one Lost Temple (none on the Owl Temple side)"
+            )
+        owl = _owl_board(rb.owl, ids, nodes, parts, where) if rb.owl else None
         leaving = tuple(tuple(e for e in edges if e.start == n.num) for n in nodes)
         tracks[name] = ResearchTrack(
             nodes,
@@ -665,10 +826,11 @@ def _load() -> dict[str, Any]:
             tuple(rb.lost_temple_vp),
             parts,
             starts[0],
-            temples[0],
+            temples[0] if temples else -1,
             leaving,
             tuple(Altar(i, a.vp, a.min_row) for i, a in enumerate(rb.altars)),
             tuple(rb.dark_supply.values) if rb.dark_supply is not None else (),
+            owl,
         )
     temple_stacks = tuple(
         TempleStack(
@@ -695,9 +857,9 @@ def _load() -> dict[str, Any]:
         )
         for i, t in enumerate(solo.tiles)
     )
-    if len(solo_tiles) != 21:
+    if len(solo_tiles) != 22:
         raise ComponentDataError(
-            "arnak data/solo.json: 21 rival tiles (15 base, 5 purple, the Spider Temple's)"
+            "arnak data/solo.json: 22 rival tiles (15 base, 5 purple, the Spider and Owl Temples')"
         )
     spider_rounds = tuple(tuple(str(d) for d in deeds) for deeds in solo.spider_schedule["rounds"])
     if len(spider_rounds) != 5 or not set().union(*spider_rounds) <= {"invoke", "place"}:
@@ -788,7 +950,7 @@ extra point per rival idol, the glass advances of a purple research in round V."
 OBJECTIVES: tuple[Objective, ...] = _DATA["objectives"]
 OBJECTIVE_POINTS: tuple[int, int] = _DATA["objective_points"]
 """The rival's points for an objective, and for the first one when it is doubled."""
-BOARD_NAMES: tuple[str, ...] = ("bird", "snake", "spider")
+BOARD_NAMES: tuple[str, ...] = ("bird", "snake", "spider", "owl")
 
 
 def _placeholders() -> tuple[tuple[str, str, str, str], ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.arnak import actions as A
-from meeple.games.arnak import spider
+from meeple.games.arnak import owl, spider
 from meeple.games.arnak.components import (
     ARROWHEAD,
     ASSISTANTS,
@@ -280,6 +280,22 @@ class EffectsMixin:
             self._stack.append((BUY, p, arg["type"], int(arg.get("discount", 0)), False))
         elif op == "gain_artifact_free":
             self._stack.append((BUY, p, "artifact", 0, True))
+        elif op == "face_up_board_idol_reward":
+            # the reward of any face-up idol still on the board (the Owl Temple's C1)
+            kinds = sorted({k for k in self._idol_up if k != FREE})
+            if len(kinds) == 1:
+                self._push_seq(p, IDOL_REWARDS[kinds[0]].effect)
+            elif kinds:
+                self._stack.append((CHOOSE, p, tuple(IDOL_REWARDS[k].effect for k in kinds)))
+        elif op == "reactivate_used_guardian_boon":
+            used = [g & 15 for g in seat.guardians if g & 16]
+            if len(used) == 1:
+                self._step(p, "_refresh_guardian", used[0])
+            elif used:
+                self._stack.append((CHOOSE, p, tuple(((("_refresh_guardian", g),)) for g in used)))
+        elif op == "_refresh_guardian":
+            i = seat.guardian_slot(int(arg))
+            seat.guardians[i] &= ~16
         elif op == "gain_dark_tablet":
             for _ in range(int(arg)):
                 spider.gain(self, seat)  # type: ignore[arg-type]
@@ -656,7 +672,7 @@ class EffectsMixin:
         for g in seat.guardians:
             if not g & 16 and ADDING_BOON[g & 15]:
                 out.append(A.BOON + (g & 15))
-        if seat.crates and not all(seat.slots):
+        if seat.crates and (not all(seat.slots) or owl.slot_free(seat)):
             out.extend(ADDING_SLOT_ACTIONS)
         return out
 

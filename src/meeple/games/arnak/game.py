@@ -37,8 +37,16 @@ ARROWS_NOTE = (
     "source gives them)."
 )
 BOARD_DESCRIPTION = (
-    "main board side: Bird Temple, Snake Temple, or Twisted Paths' Spider Temple "
-    "(placeholder track)"
+    "main board side: Bird Temple, Snake Temple, or Twisted Paths' Spider or Owl Temple "
+    "(placeholder tracks)"
+)
+OWL_NOTE = (
+    "The Owl Temple side is played on meeple's placeholder research track: its rows' "
+    "points for the glass, notebook and lantern, the top of the temple, the number of "
+    "Owl tiles and idols, its camps and idols are the reference's, but no public source "
+    "gives the track's spaces and bridges, their costs, the rows' effects, the secret "
+    "passages, the Owl tiles' places and prices or its site spaces' travel costs, so "
+    "those are meeple's."
 )
 
 
@@ -50,8 +58,9 @@ def placeholder_notes(players: int, board: str) -> tuple[str, ...]:
         for name, side, _, _ in PLACEHOLDERS
         if side in ("", board) and (players == 1 or name != "solo.json")
     }
-    if board == "spider" and used - {"solo.json"}:
-        return (SPIDER_NOTE, ARROWS_NOTE) if "solo.json" in used else (SPIDER_NOTE,)
+    side = {"spider": SPIDER_NOTE, "owl": OWL_NOTE}.get(board)
+    if side is not None and used - {"solo.json"}:
+        return (side, ARROWS_NOTE) if "solo.json" in used else (side,)
     return (PLACEHOLDER_NOTE,) if used else ()
 
 
@@ -59,9 +68,14 @@ SOLO = (1, 1)
 OPTIONS = {
     "board": OptionSpec(
         "bird",
-        ("bird", "snake", "spider"),
+        ("bird", "snake", "spider", "owl"),
         BOARD_DESCRIPTION,
-        labels=("Bird Temple", "Snake Temple", "Spider Temple (Twisted Paths, placeholder track)"),
+        labels=(
+            "Bird Temple",
+            "Snake Temple",
+            "Spider Temple (Twisted Paths, placeholder track)",
+            "Owl Temple (Twisted Paths, placeholder track)",
+        ),
     ),
     "difficulty": OptionSpec(
         2,

@@ -15,7 +15,7 @@ from typing import Any
 from meeple.core.game import TERMINAL
 from meeple.core.rng import Rng, mix_seed
 from meeple.core.wording import third_person
-from meeple.games.arnak import spider
+from meeple.games.arnak import owl, spider
 from meeple.games.arnak.components import (
     ASSISTANTS,
     BOARDS,
@@ -40,6 +40,7 @@ from meeple.games.arnak.rules import (
     _RESEARCH_VP,
     _TEMPLE_VP_OF,
     BLOCKED,
+    FREE,
     GUARDIAN_TO,
     GUARDIAN_VP,
     LOOK_KEEP,
@@ -282,7 +283,12 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             for s in seats
         ],
         "temple_tiles": {
-            "stacks": {_TEMPLE_ID[k]: n for k, n in enumerate(state._temple_left)},
+            # the Owl Temple has its own tiles (obs["owl"]["top"]), not these stacks
+            "stacks": (
+                {_TEMPLE_ID[k]: n for k, n in enumerate(state._temple_left)}
+                if track.owl is None
+                else {}
+            ),
             "players": [[_TEMPLE_ID[t] for t in s.temples] for s in seats],
         },
         "scores_so_far": [state._score(p) for p in range(state._n)],
@@ -344,6 +350,10 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         if rival.notebook >= 0:
             obs["rival"]["notebook"] = nodes[rival.notebook].id
             obs["rival"]["notebook_row"] = nodes[rival.notebook].row
+        if state._track.owl is not None:
+            obs["rival"]["lantern"] = nodes[rival.lantern].id if rival.lantern >= 0 else None
+            obs["rival"]["passage"] = rival.passage + 1 if rival.passage >= 0 else None
+            obs["rival"]["owl_tiles"] = list(rival.owl_tiles)
         if state.game.objectives:
             obs["rival"]["objectives"] = [
                 {
@@ -357,9 +367,72 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
             obs["rival"]["objective_points"] = rival.goal_points
     if state._altar_tabs:
         obs["spider"] = _spider(state)
+    if state._track.owl is not None:
+        obs["owl"] = _owl(state)
     if current == TERMINAL:
         obs["final_scores"] = [state.score_parts(p) for p in range(state._n)]
     return obs
+
+
+def _owl(state: ArnakState) -> dict[str, Any]:
+    """The Owl Temple's lanterns, passages and Owl tiles, all public."""
+    board = owl.board(state)
+    nodes = state._track.nodes
+    rival = state._n if state._solo else None
+    return {
+        "seats": [
+            {
+                "lantern": nodes[s.lantern].id if s.lantern >= 0 else None,
+                "lantern_row": nodes[s.lantern].row if s.lantern >= 0 else None,
+                "passage": s.passage + 1 if s.passage >= 0 else None,
+                "glass_row": owl.glass_row(state, s),
+                "owl_tiles": list(s.owl_tiles),
+                "owl_slots": len(s.owl_tiles) // 2,
+                "owl_slotted": s.owl_slotted,
+            }
+            for s in state._seats
+        ],
+        "track_tiles": [
+            {
+                "tile": t.num + 1,
+                "space": nodes[t.node].id,
+                "kind": t.kind,
+                "points": t.vp,
+                "cost": dict(zip(RESOURCES, t.cost, strict=True)),
+                "marked": bool(state._owl_marked[t.num]),
+            }
+            for t in board.track_tiles
+            if state._owl_track[t.num]
+        ],
+        "passages": [
+            {
+                "passage": p.num + 1,
+                "from": nodes[p.start].id,
+                "row": p.row,
+                "content": p.content,
+                "cost": dict(zip(RESOURCES, p.cost, strict=True)),
+                "taken_by": (
+                    None
+                    if state._passage_used[p.num] == FREE
+                    else "rival"
+                    if state._passage_used[p.num] == rival or state._passage_used[p.num] == RIVAL
+                    else state._passage_used[p.num]
+                ),
+            }
+            for p in board.passages
+        ],
+        "top": [
+            {
+                "pile": t.id,
+                "kind": t.kind,
+                "points": t.vp,
+                "from_row": t.min_row,
+                "left": state._temple_left[t.num],
+                "cost": dict(zip(RESOURCES, t.cost, strict=True)),
+            }
+            for t in board.top
+        ],
+    }
 
 
 def _spider(state: ArnakState) -> dict[str, Any]:
@@ -443,6 +516,16 @@ def rival_turns(state: ArnakState, log: tuple[tuple[str, int], ...], goals: list
             deeds.append(f"put {CARDS[arg].name} on an altar")
         elif what == "altar":
             deeds.append(f"a dark tablet under altar {arg + 1}")
+        elif what == "lantern":
+            deeds.append(f"lantern to row {nodes[arg].row}")
+        elif what == "passage":
+            deeds.append(f"glass into secret passage {arg + 1}")
+        elif what == "owl_tile":
+            deeds.append(f"took the Owl tile {arg + 1} from the track")
+        elif what == "owl_mark":
+            deeds.append(f"marked the Owl tile {arg + 1} with a compass")
+        elif what == "owl_top":
+            deeds.append("took an Owl tile from the top of the temple")
         elif what == "objective":
             label = OBJECTIVES[goals[arg]].label
             deeds.append(f"won the objective '{label}' (+{objective_value(arg, doubled)})")
@@ -743,6 +826,8 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         )
         if altars:
             score += spider.majority_points(state, p) + dark_vp * spider.placed(state, p)
+        elif state._track.owl is not None:
+            score = state._score(p)
         per_seat.append(
             (
                 (
@@ -868,4 +953,20 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
             if altars
             else None
         ),
+        _owl_ids(state),
+    )
+
+
+def _owl_ids(state: ArnakState) -> tuple[Any, ...] | None:
+    """observation_ids's section of the Owl Temple (None on the other boards)."""
+    if state._track.owl is None:
+        return None
+    seats = state._seats
+    rival = state._rival
+    return (
+        tuple([(s.lantern, s.passage, tuple(s.owl_tiles), s.owl_slotted) for s in seats]),
+        tuple(state._owl_track),
+        tuple(state._passage_used),
+        tuple(state._owl_marked),
+        (rival.lantern, rival.passage, tuple(rival.owl_tiles)) if rival is not None else None,
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.rng import Rng
-from meeple.games.arnak import spider
+from meeple.games.arnak import owl, spider
 from meeple.games.arnak.components import (
     CARDS,
     IDOL_REWARDS,
@@ -29,6 +29,7 @@ from meeple.games.arnak.components import (
     SPIDER_SCHEDULE,
     TEMPLE_STACKS,
 )
+from meeple.games.arnak.spaces import RIVAL
 
 if TYPE_CHECKING:
     from meeple.games.arnak.rules import ArnakState
@@ -49,6 +50,9 @@ def tile_index(name: str) -> int:
 
 PURPLE_DISCOVER = tile_index("purple_discover")
 SPIDER_TILE = tile_index("spider_temple")
+OWL_TILE = tile_index("owl_temple")
+BOARD_TILES = {"spider": SPIDER_TILE, "owl": OWL_TILE}
+"""The rival tile a Twisted Paths board side shuffles into the rival's stack."""
 
 
 def objective_value(index: int, doubled: bool) -> int:
@@ -70,11 +74,14 @@ class Rival:
         "goals",
         "guardians",
         "idols_up",
+        "lantern",
         "last_goals",
         "last_log",
         "log",
         "minus",
         "notebook",
+        "owl_tiles",
+        "passage",
         "stack",
         "temple_rank",
         "temples",
@@ -94,6 +101,11 @@ class Rival:
         self.minus = 0  # idols on the -1 pile
         self.difficulty = 0
         self.notebook = -1  # a node once purple tiles give the rival one
+        # the Owl Temple: its lantern (a node once its glass took a secret passage), the
+        # passage, and its Owl tiles' points
+        self.lantern = -1
+        self.passage = -1
+        self.owl_tiles: list[int] = []
         # Rival Objectives: this round's objectives on show (none before the deal: a deal
         # always shows some) and whose each is, the rival's points from them, and (as
         # bits) what the rival did this round before the deal, which none dealt may ask.
@@ -110,10 +122,10 @@ class Rival:
         self.last_goals: list[int] = []
 
     @classmethod
-    def new(cls, rng: Rng, reds: int, start: int, purples: int = 0, spider: bool = False) -> Rival:
+    def new(cls, rng: Rng, reds: int, start: int, purples: int = 0, board: str = "") -> Rival:
         """The rival of a solo game: `reds` red and `purples` purple paired tiles, which
         ones drawn at random (purple first); difficulty one per red, two per purple; on
-        the Spider Temple side, the Spider Temple tile too (eleven tiles)."""
+        a Twisted Paths side, that side's tile too (eleven tiles)."""
         rival = cls()
         rival.glass = start
         rival.difficulty = reds + 2 * purples
@@ -128,8 +140,8 @@ class Rival:
             colour[k] = "red"
         rival.stack = [t.num for t in SOLO_TILES if t.type == "dig"]
         rival.stack += [tile_index(f"{colour[k]}_{k}") for k in PAIRED]
-        if spider:
-            rival.stack.append(SPIDER_TILE)
+        if board in BOARD_TILES:
+            rival.stack.append(BOARD_TILES[board])
         rng.shuffle(rival.stack)
         return rival
 
@@ -147,6 +159,9 @@ class Rival:
         new.minus = self.minus
         new.difficulty = self.difficulty
         new.notebook = self.notebook
+        new.lantern = self.lantern
+        new.passage = self.passage
+        new.owl_tiles = self.owl_tiles[:]
         new.goals = self.goals[:]
         new.goal_owner = self.goal_owner[:]
         new.goal_points = self.goal_points
@@ -234,17 +249,21 @@ class Rival:
         track = state._track
         if self.temple_rank >= 0:
             research = track.lost_temple_vp[self.temple_rank]
+        elif self.passage >= 0:
+            research = track.rows[owl.board(state).passages[self.passage].row].glass_vp
         else:
             research = track.nodes[self.glass].glass_vp
         if self.notebook >= 0:
             research += track.nodes[self.notebook].notebook_vp
+        if self.lantern >= 0:
+            research += track.rows[track.nodes[self.lantern].row].lantern_vp
         unique, minus = SOLO_IDOL_VP
         if PURPLE_DISCOVER in self.stack or PURPLE_DISCOVER in self.used:
             unique += PURPLE["idol_bonus"]
             minus += PURPLE["idol_bonus"]
         parts = {
             "research": research,
-            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in self.temples),
+            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in self.temples) + sum(self.owl_tiles),
             "idols": unique * len(self.idols_up) + minus * self.minus,
             "guardians": 5 * len(self.guardians),
             "cards": sum(CARDS[c].vp for c in self.cards),
@@ -280,6 +299,8 @@ class Rival:
             self._research(state, right, PURPLE["round_five_advances"] if twice else 1)
         elif tile.type == "spider":
             self._spider(state, right)
+        elif tile.type == "owl":
+            self._owl_tile(state, right)
         elif tile.type == "overcome":
             self._overcome(state, right)
             if purple:
@@ -379,6 +400,9 @@ class Rival:
         """The glass moves up a row (the arrow picks the branch), or, in the Lost Temple
         already, the rival takes a 6-point temple tile."""
         track = state._track
+        if track.owl is not None:
+            self._owl_advance(state, right)
+            return
         if self.temple_rank >= 0:
             stacks = [k for k in SILVER_STACKS if state._temple_left[k]]
             if stacks:
@@ -406,12 +430,91 @@ class Rival:
         if info.rescue and state._rescue:
             state._rescue.pop()
 
+    def _owl_advance(self, state: ArnakState, right: bool) -> None:
+        """On the Owl Temple: into a secret passage beside the glass if the arrow points
+        into it; else the glass (the lantern, after a passage) up a row; at the top row,
+        the most valuable Owl tile of the top of the temple (meeple's reading)."""
+        track = state._track
+        board = owl.board(state)
+        side = "right" if right else "left"
+        if self.passage < 0:
+            for passage in board.passages:
+                if (
+                    passage.start == self.glass
+                    and passage.side == side
+                    and state._passage_used[passage.num] < 0
+                ):
+                    state._passage_used[passage.num] = RIVAL
+                    self.passage = passage.num
+                    self.lantern = track.start
+                    self._owl_gain(passage.content, passage.vp)
+                    self.log += (("passage", passage.num),)
+                    self._achieve(state, "research")
+                    return
+        lantern = self.passage >= 0
+        at = self.lantern if lantern else self.glass
+        nexts = [e.end for e in track.leaving[at]]
+        if not nexts:
+            piles = [t for t in board.top if t.kind != "idol" and state._temple_left[t.num]]
+            if piles:
+                best = max(t.vp for t in piles)
+                top = self._pick([t for t in piles if t.vp == best], lambda t: t.num, right)
+                state._temple_left[top.num] -= 1
+                self.owl_tiles.append(top.vp)
+                self.log += (("owl_top", top.num),)
+                self._achieve(state, "research")
+            return
+        node = self._pick(nexts, lambda n: _POS[track.nodes[n].pos], right)
+        if lantern:
+            self.lantern = node
+        else:
+            self.glass = node
+        self.log += (("lantern" if lantern else "glass", node),)
+        self._achieve(state, "research")
+        if state._bonus[node]:
+            state._bonus[node].pop(0)
+
+    def _owl_gain(self, kind: str, vp: int) -> None:
+        if kind == "idol":
+            self.minus += 1  # a face-down idol, as a level II site's
+        else:
+            self.owl_tiles.append(vp)
+
+    def _owl_tile(self, state: ArnakState, right: bool) -> None:
+        """The Owl Temple tile: the lowest Owl tile on the track (the arrow picks among
+        the lowest): a 1-point tile is taken and the glass advances; a 5-point tile is
+        taken; a 10-point tile is marked and the glass advances twice, or, marked
+        already, taken."""
+        board = owl.board(state)
+        nodes = state._track.nodes
+        lying = [t for t in board.track_tiles if state._owl_track[t.num] and t.kind != "idol"]
+        if not lying:
+            return
+        low = min(nodes[t.node].row for t in lying)
+        lowest = [t for t in lying if nodes[t.node].row == low]
+        tile = self._pick(lowest, lambda t: (_POS[nodes[t.node].pos], t.num), right)
+        if tile.kind == "vp10" and not state._owl_marked[tile.num]:
+            state._owl_marked[tile.num] = 1
+            self.log += (("owl_mark", tile.num),)
+            self._advance(state, right)
+            self._advance(state, right)
+            return
+        state._owl_track[tile.num] = 0
+        self.owl_tiles.append(tile.vp)
+        self.log += (("owl_tile", tile.num),)
+        if tile.kind == "vp1":
+            self._advance(state, right)
+
     def _notebook(self, state: ArnakState, right: bool) -> None:
         """A purple Overcome's follow-up: the notebook moves up a row, never above the
         glass's row nor into the Lost Temple, and removes a bonus tile it lands on."""
         track = state._track
         nodes = track.nodes
         top = nodes[self.glass].row
+        if self.passage >= 0:  # the Owl Temple: the glass's passage, or the lantern
+            top = owl.board(state).passages[self.passage].row
+        if self.lantern >= 0:
+            top = max(top, nodes[self.lantern].row)
         nexts = [
             e.end
             for e in track.leaving[self.notebook]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core.game import TERMINAL, CheckedState, check_resample_seed, check_seat
 from meeple.core.wording import third_person
-from meeple.games.arnak import spider
+from meeple.games.arnak import owl, spider
 from meeple.games.arnak.components import (
     ARTIFACTS,
     ASSISTANTS,
@@ -148,8 +148,12 @@ class Seat:
         "guardians",
         "hand",
         "keep_out",
+        "lantern",
         "no_fear",
         "notebook",
+        "owl_slotted",
+        "owl_tiles",
+        "passage",
         "passed",
         "play",
         "private_top",
@@ -182,6 +186,12 @@ class Seat:
         self.slots: list[bool] = [False] * 4
         self.guardians: list[int] = []  # id | boon used << 4
         self.temples: list[int] = []
+        # the Owl Temple: the lantern's node (-1: on the player board), the secret
+        # passage the glass took (-1 none), the Owl tiles' points, idols in their slots
+        self.lantern = -1
+        self.passage = -1
+        self.owl_tiles: list[int] = []
+        self.owl_slotted = 0
         self.passed = False
         self.no_fear = False
         self.all_plane = False
@@ -206,6 +216,10 @@ class Seat:
         new.slots = self.slots[:]
         new.guardians = self.guardians[:]
         new.temples = self.temples[:]
+        new.lantern = self.lantern
+        new.passage = self.passage
+        new.owl_tiles = self.owl_tiles[:]
+        new.owl_slotted = self.owl_slotted
         new.passed = self.passed
         new.no_fear = self.no_fear
         new.all_plane = self.all_plane
@@ -289,13 +303,19 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         self._guardian = [FREE] * 17
         self._idol_up = [FREE] * 17
         self._idol_down = [0] * 17
-        idols = [r.num for r in IDOL_REWARDS for _ in range(r.copies)]
+        owl_side = self._track.owl is not None  # its sites take the expansion's idols too
+        idols = [
+            r.num
+            for r in IDOL_REWARDS
+            for _ in range(r.copies + (r.twisted_paths if owl_side else 0))
+        ]
         rng.shuffle(idols)
         for site in range(5, 17):
             self._idol_up[site] = idols.pop()
-            if self._spaces[site].level == 2:
+            hidden = self._spaces[site].hidden_idols
+            for _ in range(hidden):
                 idols.pop()
-                self._idol_down[site] = 1
+            self._idol_down[site] = hidden
         self._stacks = [list(LEVEL1_TILES), list(LEVEL2_TILES)]
         for stack in self._stacks:
             rng.shuffle(stack)
@@ -332,7 +352,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         self._bonus: list[list[int]] = []
         for node in self._track.nodes:
             self._bonus.append([tiles.pop() for _ in range(node.bonus.get(key, 0))])
-        self._temple_bonus = [tiles.pop() for _ in range(table)]
+        self._temple_bonus = [
+            tiles.pop() for _ in range(table if self._track.lost_temple >= 0 else 0)
+        ]
         self._dark_supply: list[int] = []
         self._altar_card: list[int] = []
         self._altar_tabs: list[list[int]] = []
@@ -352,6 +374,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         self._temple_seen = 0
         self._arrivals = 0
         self._temple_left = [table] * len(TEMPLE_STACKS)
+        self._owl_track: list[int] = []
+        self._passage_used: list[int] = []
+        self._owl_marked: list[int] = []
+        owl.setup(self, table)
         self._stack: list[tuple[Any, ...]] = []
         self._start = 0
         self._turn = 0
@@ -366,7 +392,7 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
             from meeple.games.arnak.rival import Rival
 
             self._rival = Rival.new(
-                rng, game.difficulty, self._track.start, game.purple, game.board == "spider"
+                rng, game.difficulty, self._track.start, game.purple, game.board
             )
         for seat in self._seats:
             self._draw(seat, HAND_SIZE)
@@ -419,6 +445,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         new._dark_supply = self._dark_supply[:]
         new._altar_card = self._altar_card[:]
         new._altar_tabs = [tabs[:] for tabs in self._altar_tabs]
+        new._owl_track = self._owl_track[:]
+        new._passage_used = self._passage_used[:]
+        new._owl_marked = self._owl_marked[:]
         new._bonus_ids = self._bonus_ids
         new._ids_sites = self._ids_sites
         new._ids_owned = self._ids_owned
@@ -508,6 +537,11 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         12. The Spider Temple (else None): (dark tablets per seat, dark tablets per
            supply space (left to right), the artifact on each altar (-1 none), per
            altar the tablets under it per seat (then the solo rival's)).
+        13. The Owl Temple (else None): ((lantern node (-1 on the player board),
+           secret passage (-1 none), Owl tiles' points, idols in Owl tile slots) per
+           seat, 1 per track tile still lying there, per passage who took it (a seat,
+           RIVAL, FREE), 1 per track tile the rival has marked). The top of the
+           temple's piles are section 8's counts on this side.
         """
         if player.__class__ is not int or not 0 <= player < self._n:
             player = self._check_seat(player)  # a numpy seat as its int, or SeatError
@@ -533,6 +567,8 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
     def research_points(self, p: int) -> int:
         seat = self._seats[p]
         track = self._track
+        if track.owl is not None:
+            return owl.research_points(self, seat)
         points = track.nodes[seat.notebook].notebook_vp
         if seat.temple_rank >= 0:
             return points + track.lost_temple_vp[seat.temple_rank]
@@ -541,10 +577,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
     def score_parts(self, p: int) -> dict[str, int]:
         seat = self._seats[p]
         cards = seat.cards() + self._drawn(p)
-        idols = seat.crates + sum(seat.slots)
+        idols = seat.crates + sum(seat.slots) + seat.owl_slotted
         return {
             "research": self.research_points(p),
-            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in seat.temples),
+            "temple_tiles": sum(TEMPLE_STACKS[t].vp for t in seat.temples) + sum(seat.owl_tiles),
             "idols": idols * VP_PER_IDOL
             + sum(v for v, full in zip(EMPTY_SLOT_VALUES, seat.slots, strict=True) if not full),
             "guardians": GUARDIAN_VP * len(seat.guardians),
@@ -598,6 +634,14 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         )
         if self._stack:
             points += sum(map(vp, self._drawn(p)))
+        if self._track.owl is not None:  # the lantern, a passage, Owl tiles and slots
+            points += (
+                owl.research_points(self, seat)
+                - notebook_vp[seat.notebook]
+                - glass_vp[seat.glass]
+                + sum(seat.owl_tiles)
+                + seat.owl_slotted * VP_PER_IDOL
+            )
         if self._altar_tabs:
             points += spider.majority_points(self, p)
             placed = spider.placed(self, p)
@@ -606,7 +650,10 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         return points
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
-        rank = self._seats[p].temple_rank
+        seat = self._seats[p]
+        if self._track.owl is not None:  # research and temple tiles break ties (Owl)
+            return (self._score(p), self.research_points(p) + sum(seat.owl_tiles), 0)
+        rank = seat.temple_rank
         return (self._score(p), -rank if rank >= 0 else -99, self.research_points(p))
 
     # ------------------------------------------------------------------ legality
@@ -928,7 +975,8 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
 
     def site_effect(self, site: int) -> Effect:
         if site < 5:
-            return CAMPS[site].effect
+            camp = self._spaces[site].camp  # this side's own camp (the Owl Temple's)
+            return CAMPS[site].effect if camp is None else camp
         return SITE_TILES[self._tile[site]].effect
 
     def occupied(self, site: int) -> bool:

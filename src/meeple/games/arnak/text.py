@@ -103,6 +103,11 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     if action < A.TEMPLE:
         return f"research: notebook to {_node_name(state, action - A.NOTEBOOK)}"
     if action < A.IDOL_SLOT:
+        owl = state._track.owl
+        if owl is not None:
+            top = owl.top[action - A.TEMPLE]
+            what = "a face-down idol" if top.kind == "idol" else f"an Owl tile ({top.vp} points)"
+            return f"buy {what} from the top of the temple ({bag_text(top.cost)})"
         return f"buy a temple tile ({TEMPLE_STACKS[action - A.TEMPLE].vp} points)"
     if action < A.UNSLOT:
         name, effect = SLOT_EFFECTS[action - A.IDOL_SLOT]
@@ -139,6 +144,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         return f"spend a {ICONS[action - A.POOL]} gained this turn"
     if action < A.FEAR_TILE:
         return f"research bonus: {effect_text(BONUS_KINDS[action - A.BONUS].effect)}"
+    if action >= A.LANTERN:
+        return _owl_text(state, action)
     if action >= A.ALTAR:
         k = action - A.ALTAR
         if k < len(state._altar_card) and state._altar_card[k] >= 0:
@@ -160,6 +167,34 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
     return fixed[action]
 
 
+def _owl_text(state: ArnakState, action: int) -> str:
+    """The Owl Temple's research actions: the lantern, a passage, a track tile."""
+    if action < A.PASSAGE:
+        return f"research: lantern to {_node_name(state, action - A.LANTERN)}"
+    owl = state._track.owl
+    if action < A.TRACK_TILE:
+        k = action - A.PASSAGE
+        if owl is None or k >= len(owl.passages):
+            return f"research: secret passage {k + 1}"
+        passage = owl.passages[k]
+        return (
+            f"research: magnifying glass into secret passage {k + 1} (row {passage.row}; "
+            f"{_owl_kind(passage.content, passage.vp)}; {bag_text(passage.cost)})"
+        )
+    t = action - A.TRACK_TILE
+    if owl is None or t >= len(owl.track_tiles):
+        return f"buy Owl tile {t + 1} on the track"
+    tile = owl.track_tiles[t]
+    return (
+        f"buy {_owl_kind(tile.kind, tile.vp)} at {_node_name(state, tile.node)} "
+        f"({bag_text(tile.cost)})"
+    )
+
+
+def _owl_kind(kind: str, vp: int) -> str:
+    return "a face-down idol" if kind == "idol" else f"an Owl tile of {vp} points"
+
+
 def offered(state: ArnakState, frame: tuple[Any, ...]) -> str:
     """What an offer frame (offer, seat, price or None, effect) gives if taken."""
     then = frame[3]
@@ -177,6 +212,8 @@ def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> st
         options = frame[2] if kind == "choose" else frame[3]
         if k < len(options):
             option = options[k]
+            if option and option[0][0] == "_refresh_guardian":
+                return f"turn guardian {GUARDIANS[int(option[0][1])].id}'s boon face up again"
             if option and option[0][0] == "_research":
                 _, discount, _, temple = option[0][1]
                 what = "research or buy a temple tile" if temple else "research"
@@ -284,6 +321,12 @@ def why_illegal(state: ArnakState, action: Any) -> str:
         return f"cannot {text}: not in the card row or you cannot afford it"
     if action == A.END_TURN:
         return "cannot end your turn before taking a main action (or pass)"
+    if action >= A.LANTERN:
+        if state._track.owl is None:
+            return f"cannot {text}: that is on the Owl Temple board only"
+        return (
+            f"cannot {text}: not reachable from your tokens, already taken, or you cannot afford it"
+        )
     if action >= A.ALTAR:
         if not state._altar_tabs:
             return f"cannot {text}: altars are on the Spider Temple board only"

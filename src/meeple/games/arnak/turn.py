@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.arnak import actions as A
-from meeple.games.arnak import spider
+from meeple.games.arnak import owl, spider
 from meeple.games.arnak.components import (
     ARTIFACT_TABLETS,
     ASSISTANTS,
@@ -125,7 +125,7 @@ class TurnMixin:
             out.append(A.PASS)
         else:
             out.append(A.END_TURN)
-        if seat.crates and not all(seat.slots):
+        if seat.crates and (not all(seat.slots) or owl.slot_free(seat)):
             for e, (name, _) in enumerate(SLOT_EFFECTS):
                 if name == "jewel_for_coin" and seat.res[COIN] < 1:
                     continue
@@ -162,7 +162,10 @@ class TurnMixin:
             self._research(p, action, ZERO5, False)
         elif A.IDOL_SLOT <= action < A.UNSLOT:
             seat.crates -= 1
-            seat.slots[seat.slots.index(False)] = True
+            if owl.slot_free(seat):  # a pair of Owl tiles' slot costs no empty-slot points
+                seat.owl_slotted += 1
+            else:
+                seat.slots[seat.slots.index(False)] = True
             effect = SLOT_EFFECTS[action - A.IDOL_SLOT][1]
             if effect[0][0] == "pay":  # choosing "a coin for a jewel" is paying it
                 self._pay_offer(p, *effect[0][1])
@@ -186,9 +189,12 @@ class TurnMixin:
             self._end_turn()
         elif action == A.END_TURN:
             self._end_turn()
-        elif action >= A.ALTAR:
+        elif A.ALTAR <= action < A.LANTERN:
             self._main = True
             spider.invoke(self, p, action - A.ALTAR)  # type: ignore[arg-type]
+        elif action >= A.LANTERN:  # the Owl Temple's research actions
+            self._main = True
+            self._research(p, action, ZERO5, False)
 
     def _play_card(self, p: int, c: int) -> None:
         seat = self._seats[p]
@@ -235,6 +241,16 @@ class TurnMixin:
                     continue
             elif not self._stacks[space.level - 1] or compasses < DISCOVER_COST[space.level]:
                 continue
+            elif space.discover_extra != ZERO5:  # the Owl Temple's upper level I sites
+                if not _covers(self._seats[p].res, space.discover_extra):
+                    continue
+                slot = SITE_SLOTS[site][0]
+                if not free_travel and not self._can_travel(
+                    p, _less(self.slot_travel(slot), discount), space.discover_extra[COIN]
+                ):
+                    continue
+                out.append(site)
+                continue
             else:
                 slot = SITE_SLOTS[site][0]
             if not free_travel:
@@ -264,6 +280,8 @@ class TurnMixin:
                 0, DISCOVER_COST[space.level] - int(params.get("discover_compass_discount", 0))
             )
             seat.res[COMPASS] -= cost
+            if space.discover_extra != ZERO5:
+                self._pay(seat, space.discover_extra)
             steps = [("_place", slot), ("_idols", site), ("_reveal", site)]
             if space.dark:
                 steps.append(("_dark", site))  # before the guardian shows (Twisted Paths)
@@ -377,9 +395,14 @@ class TurnMixin:
         plain = discount == ZERO5
         starts = []
         if token != "notebook":
-            starts.append((seat.glass, A.GLASS))
+            if seat.passage < 0:
+                starts.append((seat.glass, A.GLASS))
+            if seat.lantern >= 0:  # the Owl Temple: the lantern moves for the glass
+                starts.append((seat.lantern, A.LANTERN))
         if token != "glass":
             starts.append((seat.notebook, A.NOTEBOOK))
+        if track.owl is not None:
+            glass_row = owl.reach(self, seat)  # type: ignore[arg-type]
         for node, block in starts:
             for edge in track.leaving[node]:
                 if not free:
@@ -391,6 +414,12 @@ class TurnMixin:
                     if target.lost_temple or target.row > glass_row:
                         continue
                 out.append(block + edge.end)
+        if track.owl is not None:
+
+            def affordable(cost: tuple[int, ...]) -> bool:
+                return free or _covers(res, cost if plain else _less(cost, discount))
+
+            out += owl.options(self, p, token, affordable, temple)  # type: ignore[arg-type]
         if temple and token != "notebook" and seat.temple_rank >= 0:
             for k, stack in enumerate(TEMPLE_STACKS):
                 cost = _less(stack.cost[self._board], discount)
@@ -400,6 +429,20 @@ class TurnMixin:
 
     def _research(self, p: int, action: int, discount: tuple[int, ...], free: bool) -> None:
         seat = self._seats[p]
+        if self._track.owl is not None and (
+            A.TEMPLE <= action < A.IDOL_SLOT or action >= A.PASSAGE
+        ):
+            self._owl_research(p, action, discount, free)
+            return
+        if action >= A.LANTERN:
+            node = action - A.LANTERN
+            edge = next(e for e in self._track.edges if e.start == seat.lantern and e.end == node)
+            if not free:
+                self._pay(seat, _less(edge.cost, discount))
+            seat.lantern = node
+            self._objective("research")  # the lantern climbs for the glass
+            self._research_reward(p, "lantern", node)
+            return
         if action >= A.TEMPLE:
             k = action - A.TEMPLE
             self._pay(seat, _less(TEMPLE_STACKS[k].cost[self._board], discount))
@@ -419,9 +462,31 @@ class TurnMixin:
             self._objective("research")
         else:
             seat.notebook = node
-        self._research_reward(p, glass, node)
+        self._research_reward(p, "glass" if glass else "notebook", node)
 
-    def _research_reward(self, p: int, glass: bool, node: int) -> None:
+    def _owl_research(self, p: int, action: int, discount: tuple[int, ...], free: bool) -> None:
+        """An Owl Temple research: into a secret passage, or buying an Owl tile lying
+        under a token, or one of the top of the temple's piles."""
+        seat = self._seats[p]
+        board = owl.board(self)  # type: ignore[arg-type]
+        if action >= A.TRACK_TILE:
+            t = action - A.TRACK_TILE
+            cost = board.track_tiles[t].cost
+        elif action >= A.PASSAGE:
+            cost = board.passages[action - A.PASSAGE].cost
+        else:
+            cost = board.top[action - A.TEMPLE].cost
+        if not free:
+            self._pay(seat, _less(cost, discount))
+        self._objective("research")
+        if action >= A.TRACK_TILE:
+            owl.take_track_tile(self, p, action - A.TRACK_TILE)  # type: ignore[arg-type]
+        elif action >= A.PASSAGE:
+            owl.enter_passage(self, p, action - A.PASSAGE)  # type: ignore[arg-type]
+        else:
+            owl.take_top(self, p, action - A.TEMPLE)  # type: ignore[arg-type]
+
+    def _research_reward(self, p: int, token: str, node: int) -> None:
         seat = self._seats[p]
         info = self._track.nodes[node]
         bonus: Effect = ()
@@ -435,7 +500,7 @@ class TurnMixin:
         effect: Effect = ()
         if not info.lost_temple:
             row = self._track.rows[info.row]
-            effect = row.glass if glass else row.notebook
+            effect = getattr(row, token)
         if bonus and effect:
             self._stack.append((ORDER, p, bonus, effect))
         else:

@@ -52,7 +52,13 @@ SPIDER_NOTICE = (
     " Spider Temple: the research track's spaces, bridges, costs and row effects, the "
     "altars' rows and the sites' travel costs are placeholder data, not the printed board "
 )
+OWL_NOTICE = (
+    " Owl Temple: the research track's spaces, bridges, costs and row effects, the secret "
+    "passages, the Owl tiles' places and prices and the sites' travel costs are "
+    "placeholder data, not the printed board "
+)
 DARK_EFFECTS = {s.id: effect_text(s.dark) for s in BOARDS["spider"] if s.dark}
+OWL_KINDS = {"vp1": "Owl 1", "vp5": "Owl 5", "vp10": "Owl 10", "idol": "idol"}
 RESOURCE_STYLES = {
     "coin": "bold yellow",
     "compass": "bold cyan",
@@ -85,6 +91,8 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(SOLO_NOTICE, style="black on yellow"))
     if obs.get("spider"):
         parts.append(Text(SPIDER_NOTICE, style="black on yellow"))
+    if obs.get("owl"):
+        parts.append(Text(OWL_NOTICE, style="black on yellow"))
     pending = _pending(obs)
     if pending is not None:
         parts.append(pending)
@@ -92,6 +100,8 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
     parts.append(_research(obs))
     if obs.get("spider"):
         parts.append(_spider(obs))
+    if obs.get("owl"):
+        parts.append(_owl(obs))
     parts.append(_card_row(obs))
     parts.append(_supply(obs))
     if obs.get("you") is not None:
@@ -376,15 +386,26 @@ def _tokens(obs: Mapping[str, Any], node_id: str) -> Text:
     text = Text()
     for seat, research in enumerate(obs.get("research", [])):
         style = YOU_STYLE if seat == obs.get("you") else "bold"
-        if research.get("glass") == node_id:
+        in_passage = _at((obs.get("owl") or {}).get("seats"), seat, {}).get("passage")
+        if research.get("glass") == node_id and in_passage is None:
             text.append(f" G{seat}", style=style)
         if research.get("notebook") == node_id:
             text.append(f" N{seat}", style=style)
+    owl = obs.get("owl") or {}
+    for seat, own in enumerate(owl.get("seats", [])):
+        if own.get("lantern") == node_id:
+            style = YOU_STYLE if seat == obs.get("you") else "bold"
+            text.append(f" L{seat}", style=style)
+    for tile in owl.get("track_tiles", []):
+        if tile.get("space") == node_id:
+            text.append(f" {OWL_KINDS.get(tile.get('kind'), '?')}", style="magenta")
     rival = obs.get("rival") or {}
-    if rival.get("glass") == node_id:
+    if rival.get("glass") == node_id and rival.get("passage") is None:
         text.append(f" {RIVAL}G", style="bold red")
     if rival.get("notebook") == node_id:
         text.append(f" {RIVAL}N", style="bold red")
+    if rival.get("lantern") == node_id:
+        text.append(f" {RIVAL}L", style="bold red")
     return text
 
 
@@ -470,12 +491,64 @@ def _research(obs: Mapping[str, Any]) -> Panel:
             if alike:
                 glass = f"{nodes[0].glass_vp} VP: {glass}"
                 notebook = f"{nodes[0].notebook_vp} VP: {notebook}"
+            if effects.lantern:
+                glass += f"\nlantern {effects.lantern_vp} VP: {effect_text(effects.lantern)}"
         table.add_row(str(row), cells, glass, notebook, _bridges(track, nodes))
     return Panel(
         table,
         title="Research track (G: magnifying glass, N: notebook, by seat; RG: the rival)",
         title_align="left",
         border_style="blue",
+    )
+
+
+def _price(cost: Mapping[str, Any] | None) -> str:
+    """A price as the observation gives it: '1 coin and 2 tablets'."""
+    return listing([amount(int(n), r) for r, n in (cost or {}).items() if n]) or "free"
+
+
+def _owl(obs: Mapping[str, Any]) -> Panel:
+    owl = obs.get("owl") or {}
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0), expand=True)
+    table.add_column("secret passage", no_wrap=True)
+    table.add_column("from", no_wrap=True)
+    table.add_column("glass then scores", no_wrap=True)
+    table.add_column("holds", no_wrap=True)
+    table.add_column("cost", ratio=1)
+    table.add_column("taken by", no_wrap=True)
+    for passage in owl.get("passages", []):
+        taken = passage.get("taken_by")
+        table.add_row(
+            str(passage.get("passage")),
+            _node_label(passage.get("from")),
+            f"row {passage.get('row')}",
+            OWL_KINDS.get(str(passage.get("content")), "?"),
+            _price(passage.get("cost")),
+            "—" if taken is None else "rival" if taken == "rival" else _seat(obs, taken),
+        )
+    top = Text("top of the temple: ", style="bold")
+    top.append(
+        " · ".join(
+            f"{OWL_KINDS.get(str(t.get('kind')), '?')} ×{t.get('left')} "
+            f"(from row {t.get('from_row')}; {_price(t.get('cost'))})"
+            for t in owl.get("top", [])
+        )
+    )
+    lying = Text("Owl tiles on the track: ", style="bold")
+    lying.append(
+        " · ".join(
+            f"{OWL_KINDS.get(str(t.get('kind')), '?')} at {_node_label(t.get('space'))}"
+            f"{' (marked)' if t.get('marked') else ''} ({_price(t.get('cost'))})"
+            for t in owl.get("track_tiles", [])
+        )
+        or "none"
+    )
+    return Panel(
+        Group(top, lying, table),
+        title="Owl Temple (research: buy an Owl tile where a token of yours stands, or from "
+        "the top once a token reaches its row; every two Owl tiles make an idol slot)",
+        title_align="left",
+        border_style="magenta",
     )
 
 
@@ -730,6 +803,19 @@ def _seat_grid(obs: Mapping[str, Any], seat: int) -> Table:
     spider = obs.get("spider")
     if spider:
         grid.add_row("dark tablets", str(_at(spider.get("dark_tablets"), seat, 0)))
+    own = _at((obs.get("owl") or {}).get("seats"), seat)
+    if own:
+        where = []
+        if own.get("passage") is not None:
+            where.append(f"glass in secret passage {own['passage']} (row {own.get('glass_row')})")
+        if own.get("lantern") is not None:
+            where.append(f"lantern {_node_label(own['lantern'])} (row {own.get('lantern_row')})")
+        tiles = own.get("owl_tiles") or []
+        where.append(
+            f"Owl tiles {', '.join(map(str, tiles)) or 'none'} · idol slots from them "
+            f"{own.get('owl_slotted', 0)}/{own.get('owl_slots', 0)}"
+        )
+        grid.add_row("Owl Temple", " · ".join(where))
     return grid
 
 

@@ -295,6 +295,8 @@ _STEP_WORDS: dict[str, Callable[[Any], str]] = {
         "look through the rescue stack and take one assistant, exhausted"
     ),
     "gain_artifact_free": lambda arg: "take an artifact for free",
+    "face_up_board_idol_reward": lambda arg: "the reward of a face-up idol on the board",
+    "reactivate_used_guardian_boon": lambda arg: "turn a used guardian's boon face up again",
     "gain_dark_tablet": lambda arg: (
         "take a dark tablet" if int(arg) == 1 else f"take {int(arg)} dark tablets"
     ),
