@@ -36,6 +36,7 @@ from meeple.agents.greedy import register_policy
 from meeple.core.game import State
 from meeple.core.rng import Rng
 from meeple.games.arnak import actions as A
+from meeple.games.arnak import owl
 from meeple.games.arnak.components import (
     ASSISTANTS,
     CARDS,
@@ -64,7 +65,7 @@ KEPT_CARD = 0.12  # a card held over to the next round
 ARCH_HOME = 0.9  # an archaeologist not yet sent out this round
 # a row climbed by the glass, beyond its points (the Spider Temple's is not fitted: its
 # track is meeple's placeholder, so the Bird Temple's weight stands in)
-GLASS_ROW = {"bird": 5.0, "snake": 3.32, "spider": 5.0}
+GLASS_ROW = {"bird": 5.0, "snake": 3.32, "spider": 5.0, "owl": 5.0}
 NOTEBOOK_ROW = 0.3
 GLASS_READY = 1.02  # the resources for the glass's next step in hand (all of them)
 NOTEBOOK_READY = 0.6
@@ -169,9 +170,14 @@ def strength(state: ArnakState, p: int, passing: bool = False) -> float:
         total += KEPT_CARD * sum(1 for c in seat.keeping() if c != FEAR)  # not set aside
     track = state._track
     climb = 1.0 if left else LAST_CLIMB
-    total += climb * GLASS_ROW[state._board] * track.nodes[seat.glass].row
-    if seat.temple_rank < 0:
-        total += climb * GLASS_READY * _readiness(state, seat.glass, seat.res, seat.crates)
+    if track.owl is None:
+        total += climb * GLASS_ROW[state._board] * track.nodes[seat.glass].row
+        if seat.temple_rank < 0:
+            total += climb * GLASS_READY * _readiness(state, seat.glass, seat.res, seat.crates)
+    else:  # the Owl Temple: the lantern climbs for a glass gone into a secret passage
+        total += climb * GLASS_ROW[state._board] * owl.reach(state, seat)
+        climber = seat.lantern if seat.passage >= 0 else seat.glass
+        total += climb * GLASS_READY * _readiness(state, climber, seat.res, seat.crates)
     total += climb * NOTEBOOK_ROW * track.nodes[seat.notebook].row
     total += climb * NOTEBOOK_READY * _readiness(state, seat.notebook, seat.res, seat.crates)
     for a in seat.assistants:
@@ -424,8 +430,12 @@ _BONUS_ORDER = {5: 6, 2: 5, 1: 4, 0: 3, 4: 2, 3: 1}  # upgrade, tablet, compass,
 
 
 def _research_rank(action: int) -> tuple[int, int]:
-    if action >= A.TEMPLE:
+    if A.TEMPLE <= action < A.IDOL_SLOT:
         return (100 + TEMPLE_STACKS[action - A.TEMPLE].vp, -action)
+    if action >= A.PASSAGE:  # the Owl Temple: an Owl tile, or what a passage holds
+        return (90, -action)
+    if action >= A.LANTERN:
+        return (2 * (action - A.LANTERN) + 1, -action)
     glass = action < A.NOTEBOOK
     node = action - (A.GLASS if glass else A.NOTEBOOK)
     return (2 * node + (1 if glass else 0), -action)
