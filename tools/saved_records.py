@@ -40,6 +40,8 @@ CONFIGS: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
         ("solo-purple-objectives", 1, {"purple": 2, "objectives": 3}),
         ("three-players-spider", 3, {"board": "spider"}),
         ("solo-spider", 1, {"board": "spider"}),
+        ("two-players-owl", 2, {"board": "owl"}),
+        ("solo-owl", 1, {"board": "owl"}),
     ],
 }
 SEED = 2026

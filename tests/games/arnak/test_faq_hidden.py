@@ -212,10 +212,11 @@ def _scramble(state: ArnakState, p: int, seed: int) -> ArnakState:
     return new
 
 
-@pytest.mark.parametrize("board", ["bird", "snake", "spider"])
+@pytest.mark.parametrize("board", ["bird", "snake", "spider", "owl"])
 def test_observation_ignores_hidden_orders_and_other_hands(board: str) -> None:
     state = fresh(2, board, seed=4)
-    rng = random.Random(4)
+    # a walk that leaves seat 1 cards to hide (on the Owl Temple, walk 4 ends with few)
+    rng = random.Random(5 if board == "owl" else 4)
     for _ in range(25):
         state.apply_action(
             rng.choice([a for a in state.legal_actions() if a != A.PASS] or state.legal_actions())
@@ -244,7 +245,16 @@ def _walk(state: ArnakState, rng: random.Random, steps: int) -> None:
 
 @pytest.mark.parametrize(
     ("players", "board"),
-    [(2, "bird"), (2, "snake"), (1, "bird"), (1, "snake"), (2, "spider"), (1, "spider")],
+    [
+        (2, "bird"),
+        (2, "snake"),
+        (1, "bird"),
+        (1, "snake"),
+        (2, "spider"),
+        (1, "spider"),
+        (2, "owl"),
+        (1, "owl"),
+    ],
 )
 def test_resample_keeps_what_the_seat_sees(players: int, board: str) -> None:
     rng = random.Random(players * 10 + len(board))

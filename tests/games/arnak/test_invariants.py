@@ -60,8 +60,25 @@ def check_invariants(s: ArnakState) -> None:
         taken += s._rival.temples
     assert sorted(ranks) == list(range(s._arrivals))
     table = 2 if s._solo else s._n
-    for k in range(len(TEMPLE_STACKS)):
-        assert s._temple_left[k] + taken.count(k) == table
+    owl = s._track.owl
+    if owl is None:
+        for k in range(len(TEMPLE_STACKS)):
+            assert s._temple_left[k] + taken.count(k) == table
+    else:  # the Owl Temple: every Owl tile owned, lying on the track or the top, once
+        owned = [v for seat in s._seats for v in seat.owl_tiles]
+        owned += s._rival.owl_tiles if s._rival is not None else []
+        lying = [t.vp for t in owl.track_tiles if t.kind != "idol" and s._owl_track[t.num]]
+        hidden = [p.vp for p in owl.passages if p.content != "idol" and s._passage_used[p.num] < 0]
+        top = [t.vp for t in owl.top if t.kind != "idol" for _ in range(s._temple_left[t.num])]
+        dealt = [t.vp for t in owl.track_tiles if t.kind != "idol" and t.min_players <= table]
+        dealt += [p.vp for p in owl.passages if p.content != "idol"]
+        dealt += [
+            t.vp for t in owl.top if t.kind != "idol" for _ in range(t.per_players[f"p{table}"])
+        ]
+        assert sorted(owned + lying + hidden + top) == sorted(dealt)
+        for p, seat in enumerate(s._seats):
+            assert (seat.passage >= 0) == (p in s._passage_used) == (seat.lantern >= 0)
+            assert seat.owl_slotted <= len(seat.owl_tiles) // 2
     # The Spider Temple: every dark tablet in the supply, a hand or under an altar.
     if s._altar_tabs:
         held = sum(seat.dark for seat in s._seats)
@@ -84,7 +101,7 @@ def check_invariants(s: ArnakState) -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(1, 4),
-    board=st.sampled_from(["bird", "snake", "spider"]),
+    board=st.sampled_from(["bird", "snake", "spider", "owl"]),
     purple=st.integers(0, 5),
     objectives=st.sampled_from([0, 2, 3, 4]),
     seed=st.integers(0, 2**31),

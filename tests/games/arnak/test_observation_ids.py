@@ -46,7 +46,7 @@ def test_the_same_position_gives_equal_views() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("board", ["bird", "snake", "spider"])
+@pytest.mark.parametrize("board", ["bird", "snake", "spider", "owl"])
 def test_what_the_state_keeps_for_the_view_follows_every_move(players: int, board: str) -> None:
     # The view keeps each seat's cards, their points and the sites' tiles, guardians and idols
     # in the state until the rules clear them: along random games, in clones and in

@@ -344,7 +344,10 @@ def check_screen(obs: dict[str, Any]) -> str:
         assert CARD_NAMES[card_id] in words
     for site in obs["sites"]:
         assert site["id"] in text
-    assert ("placeholder data" in words) == bool(obs["solo"] or obs["board"] == "spider")
+    twisted = obs["board"] in ("spider", "owl")
+    assert ("placeholder data" in words) == bool(obs["solo"] or twisted)
+    if obs["board"] == "owl":
+        assert "Owl Temple (research" in words and "top of the temple" in words
     if obs["board"] == "spider":
         assert "Spider Temple: altars" in words and "dark tablet supply" in words
     if obs.get("pending"):
@@ -354,7 +357,8 @@ def check_screen(obs: dict[str, Any]) -> str:
 
 @needs_rules
 @pytest.mark.parametrize(
-    ("players", "board"), [(1, "bird"), (2, "bird"), (4, "snake"), (1, "spider"), (3, "spider")]
+    ("players", "board"),
+    [(1, "bird"), (2, "bird"), (4, "snake"), (1, "spider"), (3, "spider"), (1, "owl"), (4, "owl")],
 )
 def test_real_initial_observations_render(players: int, board: str) -> None:
     state = meeple.load_game("arnak", players=players, board=board).new_initial_state(seed=1)

@@ -83,6 +83,8 @@ RESCUE = "rescue"
 BONUS_PICK = "bonus_pick"
 ORDER = "order"
 KEEP = "keep"
+IDOL_REWARD = "idol_reward"  # which face-up idol's reward (the Owl Temple's camp C1)
+REFRESH_GUARDIAN = "refresh_guardian"  # which used boon to turn face up (an idol's)
 # Free actions on top of a pending decision: the decisions whose own ids are cards in
 # hand or assistants (so those free actions cannot be offered there), and those that
 # take none (travel has its own, the round-end keep is outside any turn, and an
@@ -155,7 +157,7 @@ def is_free(kind: str, action: int) -> bool:
     if A.ASSISTANT <= action < A.BOON:
         return kind not in _ASSISTANT_FRAMES
     if A.BOON <= action < A.OPTION:
-        return GUARDIANS[action - A.BOON].boon_travel is None
+        return kind != REFRESH_GUARDIAN and GUARDIANS[action - A.BOON].boon_travel is None
     return False
 
 
@@ -282,20 +284,17 @@ class EffectsMixin:
             self._stack.append((BUY, p, "artifact", 0, True))
         elif op == "face_up_board_idol_reward":
             # the reward of any face-up idol still on the board (the Owl Temple's C1)
-            kinds = sorted({k for k in self._idol_up if k != FREE})
+            kinds = {k for k in self._idol_up if k != FREE}
             if len(kinds) == 1:
-                self._push_seq(p, IDOL_REWARDS[kinds[0]].effect)
+                self._push_seq(p, IDOL_REWARDS[kinds.pop()].effect)
             elif kinds:
-                self._stack.append((CHOOSE, p, tuple(IDOL_REWARDS[k].effect for k in kinds)))
+                self._stack.append((IDOL_REWARD, p))
         elif op == "reactivate_used_guardian_boon":
             used = [g & 15 for g in seat.guardians if g & 16]
             if len(used) == 1:
-                self._step(p, "_refresh_guardian", used[0])
+                seat.guardians[seat.guardian_slot(used[0])] &= ~16
             elif used:
-                self._stack.append((CHOOSE, p, tuple(((("_refresh_guardian", g),)) for g in used)))
-        elif op == "_refresh_guardian":
-            i = seat.guardian_slot(int(arg))
-            seat.guardians[i] &= ~16
+                self._stack.append((REFRESH_GUARDIAN, p))
         elif op == "gain_dark_tablet":
             for _ in range(int(arg)):
                 spider.gain(self, seat)  # type: ignore[arg-type]
@@ -600,6 +599,10 @@ class EffectsMixin:
             return [A.OPTION, A.OPTION + 1]
         if kind == spider.ALTAR_PICK:
             return spider.pick_options(self)  # type: ignore[arg-type]
+        if kind == IDOL_REWARD:
+            return [A.SITE + s for s in range(5, 17) if self._idol_up[s] != FREE]
+        if kind == REFRESH_GUARDIAN:
+            return [A.BOON + (g & 15) for g in seat.guardians if g & 16]
         if kind == KEEP:
             # One decision per card in hand, in card order, whatever is chosen: the
             # number of decisions (the hand size) tells the other seats nothing.
@@ -669,9 +672,10 @@ class EffectsMixin:
                 # a: id | gold << 4 | exhausted << 5, so a & 31 indexes ADDING_ASSISTANT
                 if not a & 32 and ADDING_ASSISTANT[a & 31]:
                     out.append(A.ASSISTANT + (a & 15))
-        for g in seat.guardians:
-            if not g & 16 and ADDING_BOON[g & 15]:
-                out.append(A.BOON + (g & 15))
+        if kind != REFRESH_GUARDIAN:  # whose answers are boons too
+            for g in seat.guardians:
+                if not g & 16 and ADDING_BOON[g & 15]:
+                    out.append(A.BOON + (g & 15))
         if seat.crates and (not all(seat.slots) or owl.slot_free(seat)):
             out.extend(ADDING_SLOT_ACTIONS)
         return out
@@ -794,6 +798,10 @@ class EffectsMixin:
             extra = params.get("level2_extra_cost")
             if extra and self._spaces[site].level == 2:
                 self._pay(seat, bag(extra, "effect"))
+        elif kind == IDOL_REWARD:
+            self._push_seq(p, IDOL_REWARDS[self._idol_up[action - A.SITE]].effect)
+        elif kind == REFRESH_GUARDIAN:
+            seat.guardians[seat.guardian_slot(action - A.BOON)] &= ~16
         elif kind == spider.ALTAR_PICK:
             spider.place_artifact(self, p, frame[2], action - A.CARD)  # type: ignore[arg-type]
         elif kind == BUY:

@@ -693,6 +693,8 @@ FRAME_KINDS = (
     "order",
     "keep",
     "altar",
+    "idol_reward",
+    "refresh_guardian",
 )
 """The pending decision's kinds, numbered as `observation_ids` numbers them."""
 _FRAME_NUM = {kind: i for i, kind in enumerate(FRAME_KINDS)}

@@ -13,6 +13,7 @@ from meeple.games.arnak.components import (
     CARDS,
     GUARDIANS,
     ICONS,
+    IDOL_REWARDS,
     SLOT_EFFECTS,
     TEMPLE_STACKS,
 )
@@ -94,6 +95,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
             "recall": f"bring your archaeologist home from {name}",
             "guardian_from": f"move the guardian from {name}",
             "guardian_to": f"move the guardian to {name}",
+            "idol_reward": f"the reward of the idol at {name}: {_idol_reward(state, site)}",
         }
         return words.get(str(kind), name)
     if action < A.GLASS:
@@ -128,6 +130,8 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         return words.get(str(kind), f"use assistant {a.id} ({a.nickname})")
     if action < A.OPTION:
         g = GUARDIANS[action - A.BOON]
+        if kind == "refresh_guardian":
+            return f"turn guardian {g.id}'s boon face up again"
         verb = "spend" if g.boon_travel is not None else "use"
         return f"{verb} guardian {g.id}'s boon: {boon_text(g)}"
     if action < A.UPGRADE:
@@ -165,6 +169,11 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
             return f"yes: {offered(state, frame)}"
         return f"{price_text(frame[2])}: {offered(state, frame)}"
     return fixed[action]
+
+
+def _idol_reward(state: ArnakState, site: int) -> str:
+    kind = state._idol_up[site]
+    return effect_text(IDOL_REWARDS[kind].effect) if kind >= 0 else "no idol"
 
 
 def _owl_text(state: ArnakState, action: int) -> str:
@@ -212,8 +221,6 @@ def _option_text(state: ArnakState, frame: tuple[Any, ...] | None, k: int) -> st
         options = frame[2] if kind == "choose" else frame[3]
         if k < len(options):
             option = options[k]
-            if option and option[0][0] == "_refresh_guardian":
-                return f"turn guardian {GUARDIANS[int(option[0][1])].id}'s boon face up again"
             if option and option[0][0] == "_research":
                 _, discount, _, temple = option[0][1]
                 what = "research or buy a temple tile" if temple else "research"
@@ -260,6 +267,8 @@ PROMPTS = {
     "bonus_pick": "take which research bonus?",
     "order": "resolve which first?",
     "altar": "put which artifact of the card row on the altar?",
+    "idol_reward": "take the reward of which face-up idol on the board?",
+    "refresh_guardian": "turn which used guardian's boon face up again?",
     "keep": "keep each card left in your hand for the next round, or discard it to your play area",
 }
 
