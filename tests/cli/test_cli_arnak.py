@@ -61,7 +61,7 @@ def test_bad_arnak_options_are_one_clear_error(runner: CliRunner) -> None:
     result = runner.invoke(app, ["simulate", "arnak", "-p", "3", "-o", "difficulty=4"])
     assert result.exit_code == 2
     assert "difficulty" in result.output and "solo" in result.output
-    result = runner.invoke(app, ["simulate", "arnak", "-o", "board=owl"])
+    result = runner.invoke(app, ["simulate", "arnak", "-o", "board=crocodile"])
     assert result.exit_code == 2
     assert "bird" in result.output and "snake" in result.output
 

@@ -21,7 +21,7 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
     arnak = games["arnak"]["options"]
     assert arnak["board"]["players"] is None and arnak["purple"]["players"] == [1, 1]
     # the lobby's menu names each board side (the Spider Temple's is a placeholder track)
-    assert arnak["board"]["choices"] == ["bird", "snake", "spider"]
+    assert arnak["board"]["choices"] == ["bird", "snake", "spider", "owl"]
     assert arnak["board"]["labels"][2].startswith("Spider Temple")
     assert anludim["options"]["variant"]["labels"] is None
     from meeple.games.anludim import actions

@@ -55,7 +55,7 @@ from meeple.games.arnak.rules import (
 )
 from meeple.games.arnak.text import prompt
 from meeple.games.arnak.travel import add, deficit
-from meeple.games.arnak.words import tile_text
+from meeple.games.arnak.words import effect_text, tile_text
 
 _LOOKS = frozenset((LOOK_KEEP, LOOK_RETURN))
 """The pending decisions that show the deciding seat the cards it drew."""
@@ -88,7 +88,14 @@ def _static_sites(board: str) -> tuple[tuple[dict[str, Any], tuple[dict[str, int
 
 
 _STATIC = {board: _static_sites(board) for board in BOARDS}
-_CAMP_TEXT = tuple(tile_text(camp) for camp in CAMPS)
+# a side's own camps (the Owl Temple's C1 and C4) read as that side plays them
+_CAMP_TEXT = {
+    board: tuple(
+        effect_text(space.camp) if space.camp is not None else tile_text(camp)
+        for space, camp in zip(BOARDS[board][:5], CAMPS, strict=True)
+    )
+    for board in BOARDS
+}
 _TILE_TEXT = tuple(tile_text(tile) for tile in SITE_TILES)
 # Component ids by index: observations name a few dozen components per call.
 _CARD_ID = tuple(card.id for card in CARDS)
@@ -133,10 +140,11 @@ def _sites(state: ArnakState) -> list[dict[str, Any]]:
     idols_up = state._idol_up
     idols_down = state._idol_down
     out = []
+    camp_text = _CAMP_TEXT[state._board]
     for site, site_id, kind, level, map_row, col, travel, slots in _SITE_ROWS[state._board]:
         tile = tiles[site]
         if site < 5:
-            found, tile_id, text = True, site_id, _CAMP_TEXT[site]
+            found, tile_id, text = True, site_id, camp_text[site]
         elif tile >= 0:
             found, tile_id, text = True, _TILE_ID[tile], _TILE_TEXT[tile]
         else:
@@ -378,7 +386,6 @@ def _owl(state: ArnakState) -> dict[str, Any]:
     """The Owl Temple's lanterns, passages and Owl tiles, all public."""
     board = owl.board(state)
     nodes = state._track.nodes
-    rival = state._n if state._solo else None
     return {
         "seats": [
             {
@@ -415,7 +422,7 @@ def _owl(state: ArnakState) -> dict[str, Any]:
                     None
                     if state._passage_used[p.num] == FREE
                     else "rival"
-                    if state._passage_used[p.num] == rival or state._passage_used[p.num] == RIVAL
+                    if state._passage_used[p.num] == RIVAL
                     else state._passage_used[p.num]
                 ),
             }

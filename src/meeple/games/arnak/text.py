@@ -201,7 +201,7 @@ def _owl_text(state: ArnakState, action: int) -> str:
 
 
 def _owl_kind(kind: str, vp: int) -> str:
-    return "a face-down idol" if kind == "idol" else f"an Owl tile of {vp} points"
+    return "a face-down idol" if kind == "idol" else f"an Owl tile of {vp} point{'s' * (vp != 1)}"
 
 
 def offered(state: ArnakState, frame: tuple[Any, ...]) -> str:

@@ -308,7 +308,8 @@ def _site_effect(site: Mapping[str, Any]) -> Text:
         return Text("undiscovered", style="dim")
     tile = site.get("tile")
     text = Text(f"{tile or ''} ", style="bold")
-    text.append(TILE_TEXTS.get(str(tile)) or str(site.get("text", "")))
+    # the observation's words first: a side's own camp reads as that side plays it
+    text.append(str(site.get("text") or TILE_TEXTS.get(str(tile), "")))
     return text
 
 
