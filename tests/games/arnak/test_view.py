@@ -327,6 +327,78 @@ def test_catalogue_gives_each_node_its_points_and_the_spider_temple_its_altars()
         assert darks["L1-4"] == "pay 1 coin to take a dark tablet"
 
 
+def test_catalogue_gives_the_owl_temple_its_lantern_passages_piles_tiles_and_camps() -> None:
+    data = json.loads(json.dumps(catalogue()))
+    for name, track in TRACKS.items():
+        board = data["boards"][name]
+        sites = {s["id"]: s for s in board["sites"]}
+        if name != "owl":
+            # the other sides keep their Lost Temple and stacks, and have none of these
+            assert board["owl"] is None
+            assert board["lost_temple"] == track.nodes[track.lost_temple].id
+            assert len(board["temple_costs"]) == 6
+            assert all(r["lantern"] is None and r["lantern_vp"] is None for r in board["rows"])
+            assert all(s["camp"] is None and s["discover_extra"] == {} for s in sites.values())
+            assert all(s["discover_extra_text"] is None for s in sites.values())
+            continue
+        owl = track.owl
+        assert owl is not None
+        # no Lost Temple, no base temple stacks; every row has its lantern's points and effect
+        assert board["lost_temple"] is None and board["lost_temple_vp"] == []
+        assert board["temple_costs"] == {}
+        assert [r["row"] for r in board["rows"]] == list(range(1, 10))
+        for entry, row in zip(board["rows"], track.rows[1:], strict=True):
+            assert entry["lantern_vp"] == row.lantern_vp and entry["lantern"]
+        assert board["rows"][0]["lantern"] == "take 1 coin"
+        # its own camps C1 and C4, and its upper level I sites' two coins more to discover
+        assert {k: s["camp"] for k, s in sites.items() if s["camp"]} == {
+            "C1": "take 1 coin, then the reward of a face-up idol on the board",
+            "C4": "take a Fear card, then take 1 coin and 1 arrowhead",
+        }
+        dearer = {k: s["discover_extra"] for k, s in sites.items() if s["discover_extra"]}
+        assert dearer == {f"L1-{i}": {"coin": 2} for i in (5, 6, 7, 8)}
+        assert sites["L1-5"]["discover_extra_text"] == "2 coins"
+        # the static parts, named as obs["owl"] names them
+        part = board["owl"]
+        ids = [n.id for n in track.nodes]
+        assert [t["tile"] for t in part["track_tiles"]] == [t.num + 1 for t in owl.track_tiles]
+        for entry, tile in zip(part["track_tiles"], owl.track_tiles, strict=True):
+            assert entry["space"] == ids[tile.node]
+            assert (entry["kind"], entry["points"]) == (tile.kind, tile.vp)
+            assert entry["min_players"] == tile.min_players and entry["cost_text"]
+        assert len(part["passages"]) == 6
+        first = part["passages"][0]
+        assert first == {
+            "passage": 1,
+            "id": "passage.1",
+            "from": ids[owl.passages[0].start],
+            "row": owl.passages[0].row,
+            "content": owl.passages[0].content,
+            "points": owl.passages[0].vp,
+            "cost": {"compass": 2},
+            "cost_text": "2 compasses",
+        }
+        assert [p["from"] for p in part["passages"]] == [ids[p.start] for p in owl.passages]
+        assert [t["pile"] for t in part["top"]] == [t.id for t in owl.top]
+        for entry, top in zip(part["top"], owl.top, strict=True):
+            assert (entry["index"], entry["kind"], entry["points"]) == (top.num, top.kind, top.vp)
+            assert entry["from_row"] == top.min_row and entry["count"] == dict(top.per_players)
+            assert entry["cost_text"] and entry["cost"]
+        # what the observation says of them agrees
+        state = meeple.load_game("arnak", players=2, board="owl").new_initial_state(seed=1)
+        seen = state.observation(0)["owl"]
+        assert [(p["passage"], p["from"], p["row"]) for p in seen["passages"]] == [
+            (p["passage"], p["from"], p["row"]) for p in part["passages"]
+        ]
+        assert [(t["pile"], t["from_row"]) for t in seen["top"]] == [
+            (t["pile"], t["from_row"]) for t in part["top"]
+        ]
+        lying = {t["tile"]: t["space"] for t in seen["track_tiles"]}
+        assert lying == {
+            t["tile"]: t["space"] for t in part["track_tiles"] if t["min_players"] <= 2
+        }
+
+
 REGISTERED = "arnak" in meeple.list_games()
 needs_rules = pytest.mark.skipif(not REGISTERED, reason="the Arnak game is not registered yet")
 CARD_NAMES = {c.id: c.name for c in CARDS}

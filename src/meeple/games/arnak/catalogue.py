@@ -4,6 +4,10 @@ Observations name components by id ("item.sea_turtle", "G05", "L1-03", "bird.5")
 `catalogue()` gives every id its name, numbers and text so that a page can draw them.
 Research nodes carry their own points (`glass_vp`, `notebook_vp`): a row's `vp` is 0 on
 the Spider Temple side, whose scoring zones give the points.
+The Owl Temple side (`owl`) has no Lost Temple (its `lost_temple` is None), a lantern's
+points and effect per row, its own camps C1 and C4 (a site's `camp`), upper level I sites
+that cost more to discover (a site's `discover_extra`) and its `owl` part: the secret
+passages, the top of the temple's piles and the Owl tiles laid on the track at setup.
 The text of the components whose data carry no printed text (guardian boons,
 assistants, research rows, bonus tiles and most site tiles) is their effect in the words
 the observations use (words.py).
@@ -32,6 +36,8 @@ from meeple.games.arnak.components import (
     SLOT_EFFECTS,
     TEMPLE_STACKS,
     TRACKS,
+    Node,
+    OwlBoard,
 )
 from meeple.games.arnak.words import (
     amount,
@@ -127,6 +133,7 @@ def _board(name: str) -> dict[str, Any]:
         }
         for n in track.nodes
     ]
+    track_owl = track.owl
     edges = [
         {
             "from": track.nodes[e.start].id,
@@ -143,6 +150,9 @@ def _board(name: str) -> dict[str, Any]:
             "glass": effect_text(r.glass),
             "notebook_vp": r.notebook_vp,
             "notebook": effect_text(r.notebook),
+            # the Owl Temple's lantern (None on the other sides)
+            "lantern_vp": r.lantern_vp if track_owl is not None else None,
+            "lantern": effect_text(r.lantern) if track_owl is not None else None,
         }
         for i, r in enumerate(track.rows)
         if i
@@ -158,6 +168,13 @@ def _board(name: str) -> dict[str, Any]:
             "travel": _icons(s.travel),
             # the Spider Temple's dark effect of an archaeologist arriving (None: none)
             "dark": effect_text(s.dark) if s.dark else None,
+            # a camp of this side's own (the Owl Temple's C1 and C4), in place of the camp
+            # tile's effect (None: the camp tile's)
+            "camp": effect_text(s.camp) if s.camp is not None else None,
+            # resources paid on top of the compasses to discover it (the Owl Temple's
+            # upper level I sites); {} none
+            "discover_extra": _resources(s.discover_extra),
+            "discover_extra_text": listing(bag_parts(s.discover_extra)) or None,
         }
         for s in BOARDS[name]
     ]
@@ -167,11 +184,16 @@ def _board(name: str) -> dict[str, Any]:
         "edges": edges,
         "rows": rows,
         "start": track.nodes[track.start].id,
-        "lost_temple": track.nodes[track.lost_temple].id,
+        # None on the Owl Temple side, which has none
+        "lost_temple": track.nodes[track.lost_temple].id if track.lost_temple >= 0 else None,
         "lost_temple_vp": list(track.lost_temple_vp),
-        "temple_costs": {
-            s.id: {"vp": s.vp, "cost": _resources(s.cost[name])} for s in TEMPLE_STACKS
-        },
+        # the temple stacks' prices on this side; {} on the Owl Temple side, whose top of
+        # the temple has its own piles (`owl`)
+        "temple_costs": (
+            {s.id: {"vp": s.vp, "cost": _resources(s.cost[name])} for s in TEMPLE_STACKS}
+            if track_owl is None
+            else {}
+        ),
         # the Spider Temple's altars (points for the most dark tablets under one, and the
         # lowest row a research token invokes it from) and the points of its dark tablet
         # supply's spaces, left to right; empty on the other sides
@@ -180,6 +202,55 @@ def _board(name: str) -> dict[str, Any]:
             for a in track.altars
         ],
         "dark_supply": list(track.dark_values),
+        "owl": _owl(track_owl, track.nodes) if track_owl is not None else None,
+    }
+
+
+def _price(cost: Sequence[int]) -> dict[str, Any]:
+    return {"cost": _resources(cost), "cost_text": listing(bag_parts(cost)) or "free"}
+
+
+def _owl(owl: OwlBoard, nodes: Sequence[Node]) -> dict[str, Any]:
+    """The Owl Temple's static parts, named as obs["owl"] names them (a track tile's
+    `tile` and a passage's `passage` 1-based, a top pile's `pile` its id); a track tile's
+    `min_players`: it lies there only at tables of that many players or more, and a top
+    pile's `count`: how many lie in it by player count ("p2": 2)."""
+    return {
+        "track_tiles": [
+            {
+                "tile": t.num + 1,
+                "space": nodes[t.node].id,
+                "kind": t.kind,
+                "points": t.vp,
+                "min_players": t.min_players,
+                **_price(t.cost),
+            }
+            for t in owl.track_tiles
+        ],
+        "passages": [
+            {
+                "passage": p.num + 1,
+                "id": p.id,
+                "from": nodes[p.start].id,
+                "row": p.row,
+                "content": p.content,
+                "points": p.vp,
+                **_price(p.cost),
+            }
+            for p in owl.passages
+        ],
+        "top": [
+            {
+                "index": t.num,
+                "pile": t.id,
+                "kind": t.kind,
+                "points": t.vp,
+                "from_row": t.min_row,
+                "count": dict(t.per_players),
+                **_price(t.cost),
+            }
+            for t in owl.top
+        ],
     }
 
 
