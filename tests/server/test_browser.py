@@ -1462,10 +1462,15 @@ def altar_position(seed: int) -> list[int]:
 
 
 def play_moves(
-    base: str, table_id: str, tokens: dict[int, str], seed: int, moves: list[int]
+    base: str,
+    table_id: str,
+    tokens: dict[int, str],
+    seed: int,
+    moves: list[int],
+    board: str = "spider",
 ) -> None:
-    """Play `moves` at a 2-player Spider Temple table of `seed` whose seats are people,
-    each by its seat's own WebSocket."""
+    """Play `moves` at a 2-player Arnak table of `seed` on `board` whose seats are
+    people, each by its seat's own WebSocket."""
     import contextlib
     import json
 
@@ -1473,7 +1478,7 @@ def play_moves(
 
     import meeple
 
-    state = meeple.load_game("arnak", players=2, board="spider").new_initial_state(seed=seed)
+    state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed=seed)
     url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token="
     with contextlib.ExitStack() as stack:
         sockets = {s: stack.enter_context(connect(url + token)) for s, token in tokens.items()}
@@ -1544,3 +1549,213 @@ def test_arnak_an_altar_is_invoked_by_a_click_and_given_a_row_artifact(
     assert placed[0].get_attribute("data-card") == picked
     mine = css(browser, f"{altar} [data-testid=altar-tablets][data-seat='0']")[0]
     assert mine.text == "1"
+
+
+# --- the Owl Temple side ---------------------------------------------------------------
+
+OWL_LABEL = "Owl Temple (Twisted Paths, placeholder track)"
+
+
+def test_arnak_owl_temple_side_shows_its_passages_piles_tiles_and_lantern_rows(
+    server: str, browser: WebDriver
+) -> None:
+    board = catalogue_of(server, "arnak")["boards"]["owl"]
+    owl = board["owl"]
+    create_table(browser, server, "arnak", 2, {"board": OWL_LABEL})
+    wait_for(browser, "the Owl Temple panel", present(browser, "[data-testid=owl]"))
+    assert "Owl Temple side" in css(browser, "[data-testid=arnak-status]")[0].text
+    # rows 0..9 and no Lost Temple; each row names what a lantern there does and scores
+    rows = [e.get_attribute("data-row") for e in css(browser, ".track-row")]
+    assert rows == [str(r) for r in range(9, -1, -1)]
+    assert not css(browser, ".node.lost-temple") and css(browser, "[data-testid=no-lost-temple]")
+    lanterns = css(browser, "[data-testid=row-lantern]")
+    assert [e.text for e in lanterns] == [
+        f"lantern: {r['lantern']} ({r['lantern_vp']} VP)" for r in reversed(board["rows"])
+    ]
+    # no lantern on the track yet: it comes out when a glass enters a passage
+    assert not css(browser, "[data-testid=token-lantern]")
+    # the Owl tiles of a 2-player game lie on their spaces, each with its price
+    lying = [t for t in owl["track_tiles"] if t["min_players"] <= 2]
+    tiles = css(browser, "[data-testid=research-node] [data-testid=owl-track-tile]")
+    assert sorted(int(str(e.get_attribute("data-tile"))) for e in tiles) == [
+        t["tile"] for t in lying
+    ]
+    for element in tiles:
+        tile = owl["track_tiles"][int(str(element.get_attribute("data-tile"))) - 1]
+        node = element.find_element(By.XPATH, "ancestor::*[@data-testid='research-node']")
+        assert node.get_attribute("data-node") == tile["space"]
+        assert element.get_attribute("data-kind") == tile["kind"]
+    assert len(css(browser, "[data-testid=owl-lying]")) == len(lying)
+    # the six passages, all open, each also a reserved space on its row
+    passages = css(browser, "[data-testid=owl-passage]")
+    assert len(passages) == 6 == len(owl["passages"])
+    for element, passage in zip(passages, owl["passages"], strict=True):
+        assert element.get_attribute("data-taken-by") == "open"
+        assert f"→ row {passage['row']}" in element.text
+        assert f"costs {passage['cost_text'].replace(' and ', ', ')}" in element.text
+        slot = css(browser, f"[data-testid=passage-slot][data-passage='{passage['passage']}']")
+        row = slot[0].find_element(By.XPATH, "ancestor::*[contains(@class,'track-row')]")
+        assert row.get_attribute("data-row") == str(passage["row"])
+    # the top of the temple's piles, with their 2-player counts; no base temple stacks
+    piles = css(browser, "[data-testid=owl-top]")
+    assert [e.get_attribute("data-pile") for e in piles] == [t["pile"] for t in owl["top"]]
+    assert [int(str(e.get_attribute("data-left"))) for e in piles] == [
+        t["count"]["p2"] for t in owl["top"]
+    ]
+    assert all(
+        f"from row {t['from_row']}" in e.text for e, t in zip(piles, owl["top"], strict=True)
+    )
+    assert not css(browser, "[data-testid=temple-stack]")
+    seats = css(browser, "[data-testid=owl-seat]")
+    assert [e.get_attribute("data-seat") for e in seats] == ["0", "1"]
+    assert all("no Owl tiles" in e.text for e in seats)
+    # the side's own camps C1 and C4, and the upper level I sites' dearer discovery
+    camps = {s["id"]: s["camp"] for s in board["sites"] if s["camp"]}
+    assert sorted(camps) == ["C1", "C4"]
+    for site, text in camps.items():
+        shown = css(browser, f"[data-testid=site][data-site={site}] [data-testid=side-camp]")
+        assert shown and shown[0].text == text
+    dearer = css(browser, "[data-testid=discover-cost][data-extra]")
+    assert len(dearer) == 4 and all(e.text.endswith("+ 2 coins") for e in dearer)
+
+
+def owl_position(seed: int, wanted: Callable[[int], bool]) -> list[int]:
+    """Moves of a 2-player Owl Temple game of `seed` after which seat 0 may take an
+    action that `wanted` (a seeded random search, biased to digging and research)."""
+    import meeple
+    from meeple.games.arnak import actions as A
+
+    game = meeple.load_game("arnak", players=2, board="owl")
+    for attempt in range(200):
+        rng = random.Random(attempt)
+        state = game.new_initial_state(seed=seed)
+        moves: list[int] = []
+        while not state.is_terminal() and len(moves) < 300:
+            legal = state.legal_actions()
+            if state.current_player == 0 and any(wanted(a) for a in legal):
+                return moves
+            active = [
+                a
+                for a in legal
+                if A.SITE <= a < A.OVERCOME or A.GLASS <= a < A.TEMPLE or a >= A.LANTERN
+            ]
+            move = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
+            moves.append(move)
+            state.apply_action(move)
+    raise AssertionError("no position with that Owl Temple action found")
+
+
+def owl_table_at(server: str, wanted: Callable[[int], bool]) -> dict[str, Any]:
+    """A 2-player Owl Temple table of seed 5 whose seats are people, played up to a
+    position where seat 0 may take a `wanted` action; returns seat 0's invitation."""
+    import json
+    import urllib.request
+
+    body = {"game": "arnak", "seats": ["human", "human"], "seed": 5, "options": {"board": "owl"}}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made = json.load(answer)
+    invites = {i["seat"]: i for i in made["invites"]}
+    tokens = {seat: i["token"] for seat, i in invites.items()}
+    play_moves(server, made["table"]["id"], tokens, 5, owl_position(5, wanted), board="owl")
+    invite: dict[str, Any] = invites[0]
+    return invite
+
+
+def test_arnak_owl_glass_enters_a_secret_passage_by_a_click(
+    server: str, browser: WebDriver
+) -> None:
+    from meeple.games.arnak import actions as A
+
+    invite = owl_table_at(server, lambda a: A.PASSAGE <= a < A.TRACK_TILE)
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    selector = "[data-testid=owl-passage][data-act]"
+    open_passages = wait_for(browser, "a passage to enter", present(browser, selector))
+    number = str(open_passages[0].get_attribute("data-passage"))
+    title = str(open_passages[0].get_attribute("title"))
+    assert title.startswith(f"research: magnifying glass into secret passage {number}"), title
+    # the passage leaves from the space where your glass stands
+    start = css(browser, f"[data-testid=passage-exit][data-passage='{number}']")[0]
+    node = start.find_element(By.XPATH, "ancestor::*[@data-testid='research-node']")
+    assert node.find_elements(By.CSS_SELECTOR, "[data-testid=token-glass][data-seat='0']")
+    before = log_size(browser)
+    action = click(browser, selector, lambda found: found[0])
+    assert int(action) == A.PASSAGE + int(number) - 1
+    wait_for(browser, "the passage entered", lambda: log_size(browser) > before)
+    taken = f"[data-testid=owl-passage][data-passage='{number}'][data-taken-by='0']"
+    passage = wait_for(browser, "the passage taken by you", present(browser, taken))
+    assert "taken by You" in passage[0].text
+    # your glass now stands in the passage's reserved space, off the space it left
+    slot = f"[data-testid=passage-slot][data-passage='{number}']"
+    assert css(browser, f"{slot} [data-testid=token-glass][data-seat='0']")
+    assert not css(browser, "[data-testid=research-node] [data-testid=token-glass][data-seat='0']")
+    # and your lantern comes out on the start space
+    lantern = css(browser, "[data-testid=token-lantern][data-seat='0']")
+    assert len(lantern) == 1
+    start_node = lantern[0].find_element(By.XPATH, "ancestor::*[@data-testid='research-node']")
+    assert start_node.get_attribute("data-node") == "owl.0"
+    mine = css(browser, "[data-testid=owl-seat][data-seat='0']")[0].text
+    assert f"glass in passage {number}" in mine and "lantern on 0 (row 0)" in mine
+
+
+def test_arnak_owl_tile_on_the_track_is_bought_by_a_click(server: str, browser: WebDriver) -> None:
+    from meeple.games.arnak import actions as A
+
+    invite = owl_table_at(server, lambda a: A.TRACK_TILE <= a < A.NUM_ACTIONS)
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    selector = "[data-testid=research-node] [data-testid=owl-track-tile][data-act]"
+    open_tiles = wait_for(browser, "an Owl tile to buy", present(browser, selector))
+    tile = str(open_tiles[0].get_attribute("data-tile"))
+    kind = str(open_tiles[0].get_attribute("data-kind"))
+    assert str(open_tiles[0].get_attribute("title")).startswith("buy ")
+    before = log_size(browser)
+    action = click(browser, selector, lambda found: found[0])
+    assert int(action) == A.TRACK_TILE + int(tile) - 1
+    wait_for(browser, "the tile bought", lambda: log_size(browser) > before)
+    wait_for(
+        browser,
+        "the tile gone from the track",
+        lambda: not css(browser, f"[data-testid=owl-track-tile][data-tile='{tile}']"),
+    )
+    mine = css(browser, "[data-testid=owl-seat][data-seat='0'] [data-testid=owl-tiles]")[0]
+    if kind != "idol":
+        assert mine.text.startswith("Owl tiles ") and mine.text.endswith(" VP")
+
+
+def test_arnak_owl_lantern_moves_by_a_click_on_a_space(server: str, browser: WebDriver) -> None:
+    from meeple.games.arnak import actions as A
+
+    def lantern(action: str | None) -> bool:
+        return action is not None and A.LANTERN <= int(action) < A.PASSAGE
+
+    invite = owl_table_at(server, lambda a: A.LANTERN <= a < A.PASSAGE)
+    browser.get(f"{server}{invite['url']}")
+    wait_my_turn(browser)
+    # a space the lantern may reach: a click on it, or its "lantern" button where the
+    # glass or the notebook may go there too
+    selector = "[data-testid=research-node][data-act], [data-testid=research-node] button[data-act]"
+    moves = wait_for(
+        browser,
+        "a space for the lantern",
+        lambda: [e for e in css(browser, selector) if lantern(e.get_attribute("data-act"))],
+    )
+    action = str(moves[0].get_attribute("data-act"))
+    node = int(action) - A.LANTERN
+    before = log_size(browser)
+    click(
+        browser,
+        selector,
+        lambda found: next(e for e in found if e.get_attribute("data-act") == action),
+    )
+    wait_for(browser, "the lantern moved", lambda: log_size(browser) > before)
+    moved = f"[data-testid=research-node][data-node='owl.{node}'] [data-testid=token-lantern]"
+    shown = wait_for(browser, "your lantern on its new space", present(browser, moved))
+    assert shown[0].get_attribute("data-seat") == "0"
+    mine = css(browser, "[data-testid=owl-seat][data-seat='0']")[0].text
+    assert f"lantern on {node} " in mine

@@ -10,7 +10,11 @@
 // shows a small button for each. Everything else is a button in the "Now" panel, and
 // the page's generic action list stays below as for every game. On the Spider Temple side
 // a panel shows the dark tablet supply and the altars: a click on an altar invokes it,
-// and the card row's artifacts are then the choice of the one to put on it.
+// and the card row's artifacts are then the choice of the one to put on it. On the Owl
+// Temple side (no Lost Temple) each seat's lantern is a third token on the track (a click
+// on a space moves it, beside the glass and the notebook), the Owl tiles lying on spaces
+// are bought by a click, and a panel shows the secret passages (a click sends the glass
+// in), the top of the temple's piles (a click buys one) and each seat's Owl tiles.
 import { h, clear, humanize, seatColour, legalMap, clickable, actButton, details } from '/static/dom.js';
 
 // Action ids (src/meeple/games/arnak/actions.py); GET /api/games overrides them.
@@ -42,7 +46,12 @@ const DEFAULT_ACTIONS = {
   PASS: 369,
   ALTAR: 370,
   NUM_ALTARS: 5,
-  NUM_ACTIONS: 375,
+  LANTERN: 375,
+  PASSAGE: 390,
+  NUM_PASSAGES: 6,
+  TRACK_TILE: 396,
+  NUM_TRACK_TILES: 12,
+  NUM_ACTIONS: 408,
 };
 
 const GAME_OVER = -4;
@@ -60,7 +69,8 @@ const cat = {
   cards: new Map(), // id -> {type, name, kind, cost, currency, vp, travel, free, text}
   guardians: new Map(), // id -> {index, cost_text, boon}
   assistants: new Map(), // id -> {index, nickname, silver, gold, main}
-  // name -> {sites, nodes, edges, rows, lost_temple_vp, temple_costs, altars, dark_supply}
+  // name -> {sites, nodes, edges, rows, lost_temple, lost_temple_vp, temple_costs, altars,
+  // dark_supply, owl: {track_tiles, passages, top} or null}
   boards: {},
   tiles: new Map(), // site tile id ("C1", "L1-03") -> text
   templeStacks: TEMPLE_STACK_IDS,
@@ -267,17 +277,26 @@ function guardianEl(guardianId, extra = {}) {
     g ? h('span', { class: 'small' }, ` cost: ${g.cost_text} · boon: ${g.boon}`) : null);
 }
 
-function siteText(site) {
+/** The catalogue's entry of `site` on this game's board side, if known. */
+function boardSite(obs, site) {
+  return cat.boards[obs.board]?.sites?.find((s) => s.id === site.id) ?? null;
+}
+
+function siteText(site, info) {
+  // a camp of the side's own (the Owl Temple's C1 and C4) instead of the camp tile's
+  if (info?.camp) return info.camp;
   const text = cat.tiles.get(site.tile) ?? site.text ?? '';
   return site.tile && site.tile !== site.id ? `${site.tile}: ${text}` : text;
 }
 
-/** What an undiscovered site asks: its travel and the compasses to discover it. */
-function undiscoveredText(site) {
+/** What an undiscovered site asks: its travel and the compasses to discover it (and, on
+ * the Owl Temple's upper level I sites, some coins more). */
+function undiscoveredText(site, info) {
   const compasses = cat.discoverCost[site.kind];
   if (typeof compasses !== 'number') return 'undiscovered';
-  return ['undiscovered · ', h('span', { class: 'discover-cost res-compass', 'data-testid': 'discover-cost', title: 'paid with the travel cost to discover this site' },
-    `discover: ${plural(compasses, 'compass')}`)];
+  const extra = info?.discover_extra_text ? ` + ${info.discover_extra_text}` : '';
+  return ['undiscovered · ', h('span', { class: 'discover-cost res-compass', 'data-testid': 'discover-cost', 'data-extra': info?.discover_extra_text ?? null, title: 'paid with the travel cost to discover this site' },
+    `discover: ${plural(compasses, 'compass')}${extra}`)];
 }
 
 /** The Spider Temple's dark effect of an archaeologist arriving at `site`, if any. */
@@ -290,6 +309,7 @@ function darkEffectEl(obs, site) {
 
 function siteEl(obs, site, position, A, legal, act, you) {
   const index = siteIndex(obs, site, position);
+  const info = boardSite(obs, site);
   const level = { camp: 'camp', level1: 'I', level2: 'II' }[site.kind] ?? site.kind;
   const idols = [];
   if (site.idol) idols.push(h('span', { class: 'chip idol', title: 'idol (face up reward)' }, `idol: ${humanize(site.idol)}`));
@@ -304,7 +324,8 @@ function siteEl(obs, site, position, A, legal, act, you) {
     h('strong', {}, site.id),
     h('span', { class: 'pill' }, level),
     site.kind !== 'camp' ? h('span', { class: 'small', title: 'travel cost' }, travelText(site.travel)) : null),
-  h('div', { class: 'site-text' }, site.discovered ? siteText(site) : undiscoveredText(site)),
+  h('div', { class: 'site-text', 'data-testid': info?.camp ? 'side-camp' : null, title: info?.camp ? 'this board side\'s own camp' : null },
+    site.discovered ? siteText(site, info) : undiscoveredText(site, info)),
   darkEffectEl(obs, site),
   site.guardian ? guardianEl(site.guardian) : null,
   idols.length ? h('div', { class: 'chips' }, idols) : null,
@@ -331,27 +352,36 @@ function sitesPanel(obs, A, legal, act, you) {
 
 // --- the research track ---------------------------------------------------------------------
 
+const TOKEN_NAMES = { glass: ['G', 'magnifying glass'], notebook: ['N', 'notebook'], lantern: ['L', 'lantern'] };
+
 function tokenEl(kind, seat, you) {
-  const glass = kind === 'glass';
+  const [mark, name] = TOKEN_NAMES[kind];
   return h('span', {
     class: ['token', kind, seat === you && 'mine'],
     'data-testid': `token-${kind}`,
     'data-seat': seat,
     style: { background: seatColour(seat) },
-    title: `${seatName(seat, you)}: ${glass ? 'magnifying glass' : 'notebook'}`,
-  }, glass ? 'G' : 'N');
+    title: `${seatName(seat, you)}: ${name}`,
+  }, mark);
 }
+
+const isSet = (value) => value !== null && value !== undefined;
 
 function nodeEl(obs, node, A, legal, act, you) {
   const id = node.id;
   const index = nodeIndex(obs, id);
   const tokens = [];
+  const owlSeats = obs.owl?.seats ?? [];
   (obs.research ?? []).forEach((r, seat) => {
-    if (r.glass === id) tokens.push(tokenEl('glass', seat, you));
+    // a glass in a secret passage stands in the passage, no longer on the space it left
+    if (r.glass === id && !isSet(owlSeats[seat]?.passage)) tokens.push(tokenEl('glass', seat, you));
     if (r.notebook === id) tokens.push(tokenEl('notebook', seat, you));
+    if (owlSeats[seat]?.lantern === id) tokens.push(tokenEl('lantern', seat, you));
   });
-  if (obs.rival?.glass === id) tokens.push(h('span', { class: 'token glass rival', 'data-testid': 'token-rival', title: 'the rival: magnifying glass' }, 'RG'));
-  if (obs.rival?.notebook === id) tokens.push(h('span', { class: 'token notebook rival', 'data-testid': 'token-rival-notebook', title: 'the rival: notebook' }, 'RN'));
+  const rival = obs.rival;
+  if (rival?.glass === id && !isSet(rival.passage)) tokens.push(h('span', { class: 'token glass rival', 'data-testid': 'token-rival', title: 'the rival: magnifying glass' }, 'RG'));
+  if (rival?.notebook === id) tokens.push(h('span', { class: 'token notebook rival', 'data-testid': 'token-rival-notebook', title: 'the rival: notebook' }, 'RN'));
+  if (isSet(rival?.lantern) && rival.lantern === id) tokens.push(h('span', { class: 'token lantern rival', 'data-testid': 'token-rival-lantern', title: 'the rival: lantern' }, 'RL'));
   const bonus = obs.research_track?.bonus?.[id] ?? [];
   const edges = (cat.boards[obs.board]?.edges ?? []).filter((e) => e.to === id);
   const el = h('div', { class: ['node', node.lost_temple && 'lost-temple'], 'data-testid': 'research-node', 'data-node': id },
@@ -360,8 +390,11 @@ function nodeEl(obs, node, A, legal, act, you) {
     node.rescue ? h('span', { class: 'chip', title: 'assistant rescue' }, 'rescue') : null,
     h('span', { class: 'tokens' }, tokens),
     nodePoints(node),
+    owlOnNode(obs, id, A, legal, act),
     edges.length ? h('div', { class: 'bridges muted small' }, edges.map((e) => h('div', {}, `from ${e.from.split('.').pop()}: ${e.text || costWords(e.cost)}`))) : null);
-  return actOn(el, [[A.GLASS + index, 'glass'], [A.NOTEBOOK + index, 'notebook']], legal, act);
+  const moves = [[A.GLASS + index, 'glass'], [A.NOTEBOOK + index, 'notebook']];
+  if (obs.owl && isSet(A.LANTERN)) moves.push([A.LANTERN + index, 'lantern']);
+  return actOn(el, moves, legal, act);
 }
 
 /** A research space's own points (its row's on bird and snake, its scoring zone's on
@@ -400,17 +433,23 @@ function researchPanel(obs, A, legal, act, you) {
   const effects = new Map((board?.rows ?? []).map((r) => [r.row, r]));
   const lines = [...rowsOf.keys()].sort((a, b) => b - a).map((row) => {
     const fx = effects.get(row);
+    // none on the Owl Temple side, which has no Lost Temple
     const temple = rowsOf.get(row).some((n) => n.lost_temple);
     return h('div', { class: 'track-row', 'data-row': row },
       h('span', { class: 'row-no' }, String(row)),
-      h('div', { class: 'row-nodes' }, rowsOf.get(row).map((n) => nodeEl(obs, n, A, legal, act, you))),
+      h('div', { class: 'row-nodes' }, rowsOf.get(row).map((n) => nodeEl(obs, n, A, legal, act, you)),
+        passageSlots(obs, row, A, legal, act, you)),
       temple ? lostTempleInfo(obs, you) : h('div', { class: 'row-fx small' },
         fx ? h('div', {}, h('strong', {}, 'glass: '), fx.glass) : null,
-        fx ? h('div', {}, h('strong', {}, 'notebook: '), fx.notebook) : null));
+        fx ? h('div', {}, h('strong', {}, 'notebook: '), fx.notebook) : null,
+        fx && isSet(fx.lantern) && obs.owl ? h('div', { 'data-testid': 'row-lantern', title: `a lantern on this row scores ${fx.lantern_vp} VP` },
+          h('strong', {}, 'lantern: '), `${fx.lantern} (${fx.lantern_vp} VP)`) : null));
   });
   const temples = templeStacks(obs, A, legal, act);
+  const noTemple = obs.owl || (board && !isSet(board.lost_temple));
   return h('section', { class: 'panel', 'data-testid': 'research' },
     h('h3', {}, `Research (${humanize(obs.board ?? '')} side)`),
+    noTemple ? h('p', { class: 'muted small', 'data-testid': 'no-lost-temple' }, 'No Lost Temple on this side: the top rows open the top of the temple\'s piles (the Owl Temple panel).') : null,
     h('div', { class: 'arnak-track' }, lines),
     temples);
 }
@@ -511,6 +550,132 @@ function spiderPanel(obs, A, legal, act, you) {
     h('div', { class: 'altars', 'data-testid': 'altars' }, (sp.altars ?? []).map((altar) => altarEl(obs, altar, A, legal, act, you, filling === altar.altar))));
 }
 
+// --- the Owl Temple --------------------------------------------------------------------------
+
+const OWL_KINDS = { vp1: 'Owl 1', vp5: 'Owl 5', vp10: 'Owl 10', idol: 'idol' };
+
+/** An Owl tile (or a face-down idol) in words: "Owl tile of 5 VP", "face-down idol". */
+function owlWhat(kind, points) {
+  return kind === 'idol' ? 'face-down idol' : `Owl tile of ${points ?? 0} VP`;
+}
+
+function owlTileChip(kind, points) {
+  return h('strong', { class: ['owl-mark', `owl-${kind}`] }, kind === 'idol' ? 'idol' : `Owl ${points ?? 0}`);
+}
+
+/** Who took a passage (obs "taken_by": null, a seat or "rival"), in words. */
+function takerName(taken, you) {
+  if (!isSet(taken)) return 'open';
+  return taken === 'rival' ? 'the rival' : seatName(taken, you);
+}
+
+/** The Owl tiles lying on space `nodeId`, each bought by a click where legal, and the
+ * secret passages leaving from it. */
+function owlOnNode(obs, nodeId, A, legal, act) {
+  const owl = obs.owl;
+  if (!owl) return null;
+  const tiles = (owl.track_tiles ?? []).filter((t) => t.space === nodeId).map((t) => target(h('span', {
+    class: ['chip', 'owl-tile', t.marked && 'marked'],
+    'data-testid': 'owl-track-tile',
+    'data-tile': t.tile,
+    'data-kind': t.kind,
+    title: `${owlWhat(t.kind, t.points)} lying here: costs ${costWords(t.cost) || 'nothing'}${t.marked ? ' (marked by the rival\'s compass)' : ''}`,
+  }, owlTileChip(t.kind, t.points), ` · ${costWords(t.cost)}`, t.marked ? ' · marked' : ''), A.TRACK_TILE + t.tile - 1, legal, act));
+  const passages = (owl.passages ?? []).filter((p) => p.from === nodeId).map((p) => target(h('span', {
+    class: ['chip', 'owl-passage-exit', isSet(p.taken_by) && 'taken'],
+    'data-testid': 'passage-exit',
+    'data-passage': p.passage,
+    title: `secret passage ${p.passage} to row ${p.row}: ${takerName(p.taken_by, obs.you)}`,
+  }, `⇢ passage ${p.passage} (row ${p.row})`), A.PASSAGE + p.passage - 1, legal, act));
+  if (!tiles.length && !passages.length) return null;
+  return h('div', { class: 'chips owl-on-node' }, tiles, passages);
+}
+
+/** The reserved spaces of the secret passages that end on `row`, with the glass in one. */
+function passageSlots(obs, row, A, legal, act, you) {
+  const owl = obs.owl;
+  if (!owl) return null;
+  return (owl.passages ?? []).filter((p) => p.row === row).map((p) => {
+    const inside = [];
+    (owl.seats ?? []).forEach((s, seat) => {
+      if (s.passage === p.passage) inside.push(tokenEl('glass', seat, you));
+    });
+    if (obs.rival && obs.rival.passage === p.passage) inside.push(h('span', { class: 'token glass rival', 'data-testid': 'token-rival', title: 'the rival: magnifying glass' }, 'RG'));
+    const el = h('div', { class: ['node', 'passage-slot', isSet(p.taken_by) && 'taken'], 'data-testid': 'passage-slot', 'data-passage': p.passage,
+      title: `secret passage ${p.passage}, from ${String(p.from).split('.').pop()}: a glass here scores row ${row}` },
+    h('span', { class: 'node-id' }, `P${p.passage}`),
+    inside.length ? h('span', { class: 'tokens' }, inside) : h('span', { class: 'muted small' }, isSet(p.taken_by) ? '' : OWL_KINDS[p.content] ?? p.content));
+    return target(el, A.PASSAGE + p.passage - 1, legal, act);
+  });
+}
+
+function passageEl(obs, p, A, legal, act, you) {
+  const taken = p.taken_by;
+  const info = (cat.boards[obs.board]?.owl?.passages ?? []).find((q) => q.passage === p.passage);
+  const el = h('div', { class: ['owl-passage', isSet(taken) && 'taken'], 'data-testid': 'owl-passage', 'data-passage': p.passage, 'data-taken-by': isSet(taken) ? String(taken) : 'open' },
+    h('div', { class: 'altar-head' },
+      h('strong', {}, `Passage ${p.passage}`),
+      h('span', { class: 'small' }, `from ${String(p.from).split('.').pop()} → row ${p.row}`)),
+    h('div', { class: 'small', 'data-testid': 'passage-holds' }, `${isSet(taken) ? 'held' : 'holds'}: ${info ? owlWhat(p.content, info.points) : OWL_KINDS[p.content] ?? p.content}`),
+    h('div', { class: 'small' }, `costs ${costWords(p.cost) || 'nothing'}`),
+    h('div', { class: 'small', 'data-testid': 'passage-taker' },
+      isSet(taken) && taken !== 'rival' ? h('span', { class: 'seat-dot', style: { background: seatColour(taken) } }) : null,
+      isSet(taken) ? `taken by ${takerName(taken, you)}` : 'open'));
+  return target(el, A.PASSAGE + p.passage - 1, legal, act);
+}
+
+function topPileEl(obs, pile, k, A, legal, act) {
+  const el = h('span', {
+    class: ['chip', 'owl-top', pile.left ? 'stocked' : 'empty'],
+    'data-testid': 'owl-top',
+    'data-pile': pile.pile,
+    'data-left': pile.left,
+    title: `${owlWhat(pile.kind, pile.points)}: a research token on row ${pile.from_row} or higher may buy one for ${costWords(pile.cost)}`,
+  },
+  owlTileChip(pile.kind, pile.points),
+  ` · ${pile.left} left · from row ${pile.from_row} · `,
+  h('span', { class: 'temple-cost', 'data-testid': 'owl-top-cost' }, `costs ${costWords(pile.cost)}`));
+  return target(el, A.TEMPLE + k, legal, act);
+}
+
+function owlSeatEl(obs, label, dot, own, testid, seat) {
+  const tiles = own.owl_tiles ?? [];
+  const where = [];
+  if (isSet(own.passage)) where.push(`glass in passage ${own.passage}`);
+  if (isSet(own.lantern)) where.push(`lantern on ${String(own.lantern).split('.').pop()}${isSet(own.lantern_row) ? ` (row ${own.lantern_row})` : ''}`);
+  const slots = isSet(own.owl_slots) ? ` · idol slots from them: ${own.owl_slotted ?? 0} of ${own.owl_slots} filled` : '';
+  return h('div', { class: 'owl-seat small', 'data-testid': testid, 'data-seat': seat },
+    dot, h('strong', {}, label), ': ',
+    h('span', { 'data-testid': 'owl-tiles' }, tiles.length ? `Owl tiles ${tiles.join(' + ')} VP` : 'no Owl tiles'),
+    slots,
+    where.length ? ` · ${where.join(' · ')}` : '');
+}
+
+function owlPanel(obs, A, legal, act, you) {
+  const owl = obs.owl;
+  if (!owl) return null;
+  const staticTop = cat.boards[obs.board]?.owl?.top ?? [];
+  const piles = (owl.top ?? []).map((pile, k) => topPileEl(obs, pile, staticTop.find((t) => t.pile === pile.pile)?.index ?? k, A, legal, act));
+  const lying = (owl.track_tiles ?? []).map((t) => h('span', { class: ['chip', 'owl-lying', t.marked && 'marked'], 'data-testid': 'owl-lying', 'data-tile': t.tile },
+    owlTileChip(t.kind, t.points), ` on ${String(t.space).split('.').pop()} · ${costWords(t.cost)}${t.marked ? ' · marked' : ''}`));
+  const seats = (owl.seats ?? []).map((own, seat) => owlSeatEl(obs, seatName(seat, you),
+    h('span', { class: 'seat-dot', style: { background: seatColour(seat) } }), own, 'owl-seat', seat));
+  if (obs.rival) {
+    seats.push(owlSeatEl(obs, 'The rival', null, { owl_tiles: obs.rival.owl_tiles, passage: obs.rival.passage, lantern: obs.rival.lantern }, 'owl-seat-rival', 'rival'));
+  }
+  return h('section', { class: 'panel arnak-owl', 'data-testid': 'owl' },
+    h('h3', {}, 'Owl Temple'),
+    h('p', { class: 'muted small' }, 'A research action may send your glass into a secret passage leaving from its space, buy an Owl tile where one of your tokens stands, or buy from a top pile once a token of yours reaches its row: click a highlighted passage, tile or pile. Every two Owl tiles make an idol slot.'),
+    h('div', { class: 'subhead' }, 'Top of the temple'),
+    h('div', { class: 'chips', 'data-testid': 'owl-top-piles' }, piles),
+    h('div', { class: 'subhead' }, 'Secret passages'),
+    h('div', { class: 'altars', 'data-testid': 'owl-passages' }, (owl.passages ?? []).map((p) => passageEl(obs, p, A, legal, act, you))),
+    h('div', { class: 'subhead' }, `Owl tiles on the track (${lying.length})`),
+    lying.length ? h('div', { class: 'chips' }, lying) : h('p', { class: 'muted small' }, 'none left'),
+    h('div', { class: 'subhead' }, 'Owl tiles held'),
+    h('div', { 'data-testid': 'owl-seats' }, seats));
+}
+
 // --- your side, the other seats --------------------------------------------------------------
 
 function assistantEl(a, A, legal, act) {
@@ -576,7 +741,7 @@ function seatDetails(obs, seat, A, legal, act, you) {
       obs.spider ? h('span', { class: 'chip dark-tablet', 'data-testid': 'dark-tablets', title: 'of its tablets, the dark ones (they may invoke an altar)' },
         `dark tablets ${obs.spider.dark_tablets?.[seat] ?? 0}`) : null,
       h('span', { class: 'small' }, `hand ${obs.hand_sizes?.[seat] ?? 0} · deck ${obs.deck_sizes?.[seat] ?? 0}`),
-      h('span', { class: 'small' }, `glass on ${String(research.glass ?? '-').split('.').pop()} (row ${research.glass_row ?? 0}) · notebook on ${String(research.notebook ?? '-').split('.').pop()} (row ${research.notebook_row ?? 0})`)),
+      h('span', { class: 'small' }, researchLine(obs, seat, research))),
     h('div', { class: 'subhead' }, `Play area (${play.length})`),
     play.length || fear ? h('div', { class: 'arnak-cards small' }, playCards, fearTiles) : h('p', { class: 'muted small' }, 'empty'),
     obs.cards_owned ? h('p', { class: 'muted small', 'data-testid': 'off-table' }, `Hand and deck: ${offTableText || 'none'}`) : null,
@@ -585,6 +750,18 @@ function seatDetails(obs, seat, A, legal, act, you) {
     guardians.length ? h('div', { class: 'guardians' }, guardians.map((g) => guardianOwned(g, B, legal, act))) : null,
     temples.length ? h('div', { class: 'chips' }, temples.map((t) => h('span', { class: 'chip temple' }, humanize(t)))) : null,
   ];
+}
+
+/** Where a seat's research tokens stand, in words (its lantern, its glass in a passage). */
+function researchLine(obs, seat, research) {
+  const own = obs.owl?.seats?.[seat];
+  const at = (id) => String(id ?? '-').split('.').pop();
+  const glass = isSet(own?.passage)
+    ? `glass in secret passage ${own.passage} (row ${own.glass_row ?? 0})`
+    : `glass on ${at(research.glass)} (row ${research.glass_row ?? 0})`;
+  const parts = [glass, `notebook on ${at(research.notebook)} (row ${research.notebook_row ?? 0})`];
+  if (own) parts.push(isSet(own.lantern) ? `lantern on ${at(own.lantern)} (row ${own.lantern_row ?? 0})` : 'lantern not on the track');
+  return parts.join(' · ');
 }
 
 function deckKnown(obs) {
@@ -670,7 +847,9 @@ function rivalPanel(obs, ctx) {
     h('div', { class: 'player-stats' },
       h('span', { class: 'pill' }, `${r.score ?? 0} VP`),
       h('span', { class: 'pill' }, `archaeologists home: ${r.archaeologists_home ?? 0}`),
-      h('span', { class: 'pill' }, `glass on ${String(r.glass ?? '-').split('.').pop()} (row ${r.glass_row ?? 0})`),
+      h('span', { class: 'pill' }, isSet(r.passage) ? `glass in secret passage ${r.passage}` : `glass on ${String(r.glass ?? '-').split('.').pop()} (row ${r.glass_row ?? 0})`),
+      obs.owl ? h('span', { class: 'pill', 'data-testid': 'rival-lantern' }, isSet(r.lantern) ? `lantern on ${String(r.lantern).split('.').pop()}` : 'lantern not on the track') : null,
+      obs.owl ? h('span', { class: 'pill' }, `Owl tiles: ${(r.owl_tiles ?? []).join(' + ') || 'none'}`) : null,
       h('span', { class: 'pill' }, `tiles left: ${r.stack_left ?? 0}`),
       h('span', { class: 'pill' }, `next arrow: ${r.next_arrow === 'left' ? '← left' : r.next_arrow === 'right' ? 'right →' : '?'}`)),
     (r.cards ?? []).length ? h('div', { class: 'arnak-cards small' }, r.cards.map((id) => cardEl(id, { compact: true, testid: 'rival-card' }))) : null,
@@ -759,7 +938,8 @@ function nowPanel(obs, A, legal, act, you) {
   }
   if (buttons.length) body.push(h('div', { class: 'buttons' }, buttons));
   const onBoard = [...legal.keys()].filter((id) => shown.has(id)).length;
-  const places = obs.spider ? 'cards, sites, spaces and altars' : 'cards, sites and spaces';
+  const places = obs.spider ? 'cards, sites, spaces and altars'
+    : obs.owl ? 'cards, sites, spaces, passages, Owl tiles and piles' : 'cards, sites and spaces';
   if (onBoard && !keepHelp(obs, A, legal, you)) body.push(h('p', { class: 'muted small' }, `${onBoard} more choice${onBoard === 1 ? '' : 's'}: click the highlighted ${places}.`));
   if (!body.length) return null;
   return h('section', { class: 'panel step', 'data-testid': 'now' }, h('h3', {}, 'Now'), body);
@@ -888,6 +1068,19 @@ const STYLE = `
 .arnak .altar.filling { border: 2px solid #b45309; }
 .arnak .altar-head { display: flex; gap: 0.35rem; align-items: center; flex-wrap: wrap; }
 .arnak .chip.altar-tablets.mine { box-shadow: 0 0 0 1px #263238; }
+.arnak .token.lantern { border-radius: 30% 30% 50% 50%; }
+.arnak .owl-on-node { margin-top: 0.15rem; }
+.arnak .chip.owl-tile, .arnak .chip.owl-lying { background: #fdf1e0; color: #6b3f00; }
+.arnak .chip.owl-tile.marked, .arnak .chip.owl-lying.marked { border: 1px dashed #6b3f00; }
+.arnak .chip.owl-passage-exit { background: #e6eef0; color: #234; }
+.arnak .chip.owl-passage-exit.taken { opacity: 0.6; }
+.arnak .node.passage-slot { flex: 0 0 auto; min-width: 3.2rem; background: #f1eadf; border-style: dashed; border-color: #b59a74; }
+.arnak .node.passage-slot.taken { border-style: solid; }
+.arnak .owl-passage { padding: 0.3rem 0.45rem; border-radius: 6px; border: 1px dashed #b59a74; background: #faf5ec; font-size: 0.82rem; }
+.arnak .owl-passage.taken { border-style: solid; opacity: 0.8; }
+.arnak .chip.owl-top.stocked { background: #fdf1e0; color: #6b3f00; }
+.arnak .chip.owl-top.empty { background: transparent; border: 1px dashed #b59a74; color: var(--muted); }
+.arnak .owl-seat { margin: 0.15rem 0; }
 .arnak .arnak-card .click-does { margin-top: 0.25rem; font-size: 0.74rem; font-weight: 700; color: #b45309; }
 `;
 
@@ -914,6 +1107,7 @@ export function render(root, msg, act, ctx) {
     h('div', {},
       researchPanel(obs, A, legal, act, you),
       spiderPanel(obs, A, legal, act, you),
+      owlPanel(obs, A, legal, act, you),
       supplyPanel(obs, A, legal, act),
       rivalPanel(obs, ctx),
       playersPanel(obs, A, legal, act, you)));
