@@ -4,7 +4,8 @@ Seats are relative: "seat r" is the seat r places after you in turn order, so r 
 always you, whatever your seat number. Card types are indexed as the action ids index
 them (0..79: 40 items, 35 artifacts, 4 basic cards, Fear); sites in board order (camps
 C1..C5, level I sites L1-1..L1-8, level II sites L2-1..L2-4); research nodes by the
-number in their id (0..14, the same on every side). Every block is listed, with its
+number in their id (0..14, the same on every side; the Owl Temple's node 14 is an
+ordinary top-row node, that side having no Lost Temple). Every block is listed, with its
 meaning, in docs/rl.md; the layout for a configuration is `encoder.describe()`.
 
 Only the observation is read: its names (card, tile, guardian, assistant, node, idol,
@@ -136,16 +137,28 @@ TILE_IDS = (*(f"L1-{i:02d}" for i in range(1, 11)), *(f"L2-{i:02d}" for i in ran
 """The level I and level II site tiles (a camp's tile is the camp itself)."""
 GUARDIAN_IDS = tuple(f"G{i:02d}" for i in range(1, 16))
 ASSISTANT_IDS = tuple(f"A{i:02d}" for i in range(1, 13))
-BOARDS = ("bird", "snake", "spider")
+BOARDS = ("bird", "snake", "spider", "owl")
 NUM_NODES = 15
 NODE_IDS = {board: tuple(f"{board}.{i}" for i in range(NUM_NODES)) for board in BOARDS}
-"""Research-track nodes per board: row 0 the start, node 14 the Lost Temple."""
+"""Research-track nodes per board: row 0 the start, node 14 the Lost Temple (an
+ordinary node of the top row on the Owl Temple side)."""
 RANKS = 4
 """Arrival ranks at the Lost Temple (its four VP tiles)."""
 RESOURCES = ("coin", "compass", "tablet", "arrowhead", "jewel")
 ICONS = ("boot", "car", "boat", "plane")
-IDOL_KINDS = ("coin", "compass", "tablet", "exile", "upgrade", "refresh")
-"""Idol rewards (the face of an idol on a site)."""
+IDOL_KINDS = (
+    "coin",
+    "compass",
+    "tablet",
+    "exile",
+    "upgrade",
+    "refresh",
+    "refresh_spent_guardian",
+    "fear_and_arrowhead",
+    "coin_or_compass",
+)
+"""Idol rewards (the face of an idol on a site); the last three are Twisted Paths'
+(Owl Temple games)."""
 BONUS_KINDS = ("coin", "compass", "tablet", "exile", "draw", "upgrade")
 """Research bonus tiles."""
 TEMPLE_STACKS = ("bronze_A", "bronze_B", "bronze_C", "silver_AB", "silver_BC", "gold_ABC")
@@ -173,9 +186,10 @@ SOLO_TILES = (
     "purple_buy_item",
     "purple_buy_artifact",
     "spider_temple",
+    "owl_temple",
 )
 """The solo rival's action tiles (the purple ones: Twisted Paths' Purple Actions; the
-last, the Spider Temple side's own)."""
+last two, the Spider and Owl Temple sides' own)."""
 OBJECTIVES = ("item", "artifact", "site", "research", "arch")
 """Twisted Paths' Rival Objectives."""
 FRAMES = (
@@ -245,6 +259,18 @@ MAX_DARK = 8
 """Divisor of a seat's dark tablets (they are among its tablets, which divide by 8)."""
 MAX_PER_ALTAR = 3
 """Divisor of the dark tablets one seat has under one altar (the most it may place)."""
+OWL_TRACK_TILES = 11
+"""The Owl tiles (and face-down idols) lying on the Owl Temple's track at the start."""
+PASSAGES = 6
+"""The Owl Temple's secret passages."""
+OWL_TOP = 6
+"""The piles at the top of the Owl Temple (they take `temple_stacks`' place)."""
+MAX_OWL_TILES = 10
+"""Divisor of a count of Owl tiles."""
+MAX_OWL_POINTS = 50
+"""Divisor of Owl tiles' points."""
+MAX_OWL_SLOTS = 5
+"""Divisor of the idol slots pairs of Owl tiles make, and of the idols in them."""
 
 _CARD = {name: i for i, name in enumerate(CARD_IDS)}
 _SITE = {name: i for i, name in enumerate(SITE_IDS)}
@@ -299,7 +325,7 @@ class ArnakEncoder(Encoder):
             "config",
             len(BOARDS) + 5,
             "the configuration, the same in every observation: one-hot, the board side "
-            "(Bird, Snake, Spider Temple); solo difficulty / 10 (one per red tile, two per "
+            "(Bird, Snake, Spider, Owl Temple); solo difficulty / 10 (one per red tile, two per "
             "purple); the solo rival skips green Buy Item in round V; purple tiles / 5; "
             "objectives dealt per round / 4; the first objective is doubled",
             (1,) * len(BOARDS) + (10, 1, 5, 4, 1),
@@ -470,7 +496,8 @@ class ArnakEncoder(Encoder):
         self._temple_left = add(
             "temple_stacks",
             len(TEMPLE_STACKS),
-            f"temple tiles left in each stack / {MAX_STACK}",
+            f"temple tiles left in each stack / {MAX_STACK} (Owl Temple: Owl tiles left in "
+            "each pile at the top of the temple, top.1..top.6)",
             MAX_STACK,
         )
         # The solo rival.
@@ -546,6 +573,53 @@ class ArnakEncoder(Encoder):
             self._altar_card = add(
                 "spider_altar_artifact", (ALTARS, c), "one-hot: the artifact on altar k"
             )
+        # The Owl Temple (that board side only).
+        self.owl = self.board == "owl"
+        if self.owl:
+            owl_bounds = (MAX_OWL_TILES, MAX_OWL_POINTS, MAX_OWL_SLOTS, MAX_OWL_SLOTS)
+            self._lantern = add(
+                "owl_lantern",
+                (n, NUM_NODES),
+                "one-hot: the node of seat r's lantern (all 0: still on its player board)",
+            )
+            self._passage = add(
+                "owl_passage", (n, PASSAGES), "one-hot: the secret passage seat r's glass took"
+            )
+            self._owl_tiles = add(
+                "owl_tiles",
+                (n, 4),
+                f"seat r's Owl tiles / {MAX_OWL_TILES}; their points / {MAX_OWL_POINTS}; "
+                f"the idol slots they make / {MAX_OWL_SLOTS}; idols in those slots / "
+                f"{MAX_OWL_SLOTS}",
+                owl_bounds * n,
+            )
+            self._owl_track = add(
+                "owl_track_tiles",
+                (OWL_TRACK_TILES, 2),
+                "Owl tile t (tile 1..11) still lies on the track; the rival has marked it",
+            )
+            self._passages = add(
+                "owl_passages",
+                (PASSAGES, n + 1),
+                "secret passage k taken by seat r (column r), by the rival (column n)",
+            )
+            if self.solo:
+                self._rival_lantern = add(
+                    "owl_rival_lantern",
+                    NUM_NODES,
+                    "one-hot: the node of the rival's lantern (all 0: not yet out)",
+                )
+                self._rival_passage = add(
+                    "owl_rival_passage",
+                    PASSAGES,
+                    "one-hot: the secret passage the rival's glass took",
+                )
+                self._rival_owl = add(
+                    "owl_rival_tiles",
+                    2,
+                    f"the rival's Owl tiles / {MAX_OWL_TILES}; their points / {MAX_OWL_POINTS}",
+                    owl_bounds[:2],
+                )
 
         self._relative = [[(seat - you) % n for seat in range(n)] for you in range(n)]
         bound = np.ones(layout.size, np.float64)
@@ -804,6 +878,9 @@ class ArnakEncoder(Encoder):
         at = self._temple_left
         for tid, left in obs["temple_tiles"]["stacks"].items():
             v[at + _TEMPLE[tid]] = left
+        if self.owl:  # the top of the temple's piles, in the stacks' place
+            for i, pile in enumerate(obs["owl"]["top"]):
+                v[at + i] = pile["left"]
 
         # The solo rival.
         rival = obs["rival"]
@@ -868,6 +945,43 @@ class ArnakEncoder(Encoder):
                 if altar["rival_tablets"]:
                     v[at + 1 + n] = altar["rival_tablets"]
 
+        # The Owl Temple.
+        if self.owl:
+            owl = obs["owl"]
+            for seat, place in enumerate(owl["seats"]):
+                r = rel[seat]
+                lantern = place["lantern"]
+                if lantern is not None:
+                    v[self._lantern + r * NUM_NODES + _NODE[lantern]] = 1
+                passage = place["passage"]
+                if passage is not None:
+                    v[self._passage + r * PASSAGES + passage - 1] = 1
+                at = self._owl_tiles + r * 4
+                tiles = place["owl_tiles"]
+                v[at] = len(tiles)
+                v[at + 1] = sum(tiles)
+                v[at + 2] = place["owl_slots"]
+                v[at + 3] = place["owl_slotted"]
+            for tile in owl["track_tiles"]:
+                at = self._owl_track + 2 * (tile["tile"] - 1)
+                v[at] = 1
+                v[at + 1] = bool(tile["marked"])
+            width = n + 1
+            for k, passage in enumerate(owl["passages"]):
+                taken = passage["taken_by"]
+                if taken is not None:
+                    v[self._passages + k * width + (n if taken == "rival" else rel[taken])] = 1
+            if self.solo and rival is not None:
+                lantern = rival["lantern"]
+                if lantern is not None:
+                    v[self._rival_lantern + _NODE[lantern]] = 1
+                passage = rival["passage"]
+                if passage is not None:
+                    v[self._rival_passage + passage - 1] = 1
+                tiles = rival["owl_tiles"]
+                v[self._rival_owl] = len(tiles)
+                v[self._rival_owl + 1] = sum(tiles)
+
         raw = np.frombuffer(v, np.uint16)
         vector: NDArray[np.float32] = np.minimum(raw, self._bound) * self._scale
         return vector
@@ -881,7 +995,8 @@ class ArnakEncoder(Encoder):
         sections rewrite whole, and per-viewer memos."""
         n = self.players
         self._f = {
-            b: fractions(b, b) for b in (1, 2, 3, 4, 8, 10, 15, 16, 30, MAX_SCORE, MAX_RIVAL_SCORE)
+            b: fractions(b, b)
+            for b in (1, 2, 3, 4, 5, 8, 10, 15, 16, 30, 50, MAX_SCORE, MAX_RIVAL_SCORE)
         }
         self._f_resources = tuple(fractions(b, b) for b in RESOURCE_BOUNDS)
         self._f_decks = tuple(fractions(b, b) for b in DECK_BOUNDS)
@@ -891,6 +1006,9 @@ class ArnakEncoder(Encoder):
             self._rival_range = (self._rival_glass, self._rival_objectives + 4 * len(OBJECTIVES))
         if self.spider:
             self._spider_range = (self._dark, self._altar_card + ALTARS * NUM_CARDS)
+        if self.owl:
+            end = self._rival_owl + 2 if self.solo else self._passages + PASSAGES * (n + 1)
+            self._owl_range = (self._lantern, end)
         self._zero_f = array("f", bytes(4 * len(self._zeros)))
         # Per viewer: (the ids last encoded, their vector, a view of it to write through).
         self._memos: dict[int, _Memo] = {}
@@ -918,6 +1036,7 @@ class ArnakEncoder(Encoder):
             False,
             None,
             ((),) * n,
+            None,
             None,
         )
         # (the board's travel section, the vector of the fixed blocks, each archaeologist
@@ -1010,6 +1129,10 @@ class ArnakEncoder(Encoder):
             new = ids[12]
             if new != prev[12]:
                 self._spider_ids(v, new, rel)
+        if self.owl:
+            new = ids[13]
+            if new != prev[13]:
+                self._owl_ids(v, new, rel)
         new = ids[11]
         old = prev[11]
         if new is not old:
@@ -1412,6 +1535,47 @@ class ArnakEncoder(Encoder):
                         min(count, MAX_PER_ALTAR)
                     ]
 
+    def _owl_ids(self, v: memoryview[float], owl: tuple[Any, ...], rel: list[int]) -> None:
+        """The Owl Temple's blocks, written whole (they change a few times a game)."""
+        seats, lying, used, marked, rival = owl
+        start, end = self._owl_range
+        v[start:end] = self._zero_f[: end - start]
+        f = self._f
+        tiles_f, points_f, slots_f = f[MAX_OWL_TILES], f[MAX_OWL_POINTS], f[MAX_OWL_SLOTS]
+        for seat, (lantern, passage, tiles, slotted) in enumerate(seats):
+            r = rel[seat]
+            if lantern >= 0:
+                v[self._lantern + r * NUM_NODES + lantern] = 1.0
+            if passage >= 0:
+                v[self._passage + r * PASSAGES + passage] = 1.0
+            if tiles or slotted:
+                at = self._owl_tiles + r * 4
+                v[at] = tiles_f[min(len(tiles), MAX_OWL_TILES)]
+                v[at + 1] = points_f[min(sum(tiles), MAX_OWL_POINTS)]
+                v[at + 2] = slots_f[min(len(tiles) // 2, MAX_OWL_SLOTS)]
+                v[at + 3] = slots_f[min(slotted, MAX_OWL_SLOTS)]
+        at = self._owl_track
+        for t, here in enumerate(lying):
+            if here:
+                v[at + 2 * t] = 1.0
+                if marked[t]:  # a mark shows while its tile lies there
+                    v[at + 2 * t + 1] = 1.0
+        n = self.players
+        width = n + 1
+        for k, taken in enumerate(used):
+            if taken != _FREE:
+                column = rel[taken] if 0 <= taken < n else n  # else RIVAL
+                v[self._passages + k * width + column] = 1.0
+        if rival is not None:
+            lantern, passage, tiles = rival
+            if lantern >= 0:
+                v[self._rival_lantern + lantern] = 1.0
+            if passage >= 0:
+                v[self._rival_passage + passage] = 1.0
+            if tiles:
+                v[self._rival_owl] = tiles_f[min(len(tiles), MAX_OWL_TILES)]
+                v[self._rival_owl + 1] = points_f[min(sum(tiles), MAX_OWL_POINTS)]
+
     def _learn_travel(self, sites: Sequence[Mapping[str, Any]], v: array[int]) -> None:
         """Keep the travel costs of `sites` (an observation's, encoded into `v`) as the
         start of later encodings, if the observation has the usual shape."""
@@ -1437,7 +1601,11 @@ class ArnakEncoder(Encoder):
             "resources": (tuple(obs["resources"][0]), RESOURCES),
             "travel_pool": (tuple(obs["travel_pool"]), ICONS),
             "sites": (tuple(site["id"] for site in obs["sites"]), SITE_IDS),
-            "temple stacks": (tuple(obs["temple_tiles"]["stacks"]), TEMPLE_STACKS),
+            # the Owl Temple's own piles replace the stacks (its "owl" key, checked below)
+            "temple stacks": (
+                tuple(obs["temple_tiles"]["stacks"]),
+                () if self.owl else TEMPLE_STACKS,
+            ),
         }
         for key, (got, expected) in names.items():
             if got != expected:
@@ -1473,6 +1641,19 @@ class ArnakEncoder(Encoder):
                     f"tablet supply spaces and {ALTARS} altars"
                 )
             cards.update(a["artifact"] for a in spider["altars"] if a["artifact"] is not None)
+        owl = obs.get("owl")
+        if self.owl and (
+            owl is None
+            or len(owl["seats"]) != self.players
+            or len(owl["passages"]) != PASSAGES
+            or len(owl["top"]) != OWL_TOP
+            or any(not 1 <= t["tile"] <= OWL_TRACK_TILES for t in owl["track_tiles"])
+            or any(p["passage"] not in (None, *range(1, PASSAGES + 1)) for p in owl["seats"])
+        ):
+            raise MeepleError(
+                f"the Arnak encoder expects the Owl Temple's {OWL_TRACK_TILES} track "
+                f"tiles, {PASSAGES} secret passages and {OWL_TOP} piles at the top"
+            )
         pending = obs["pending"]
         if pending is not None:
             cards.update(pending.get("drawn", ()))
@@ -1486,6 +1667,8 @@ class ArnakEncoder(Encoder):
         assistants.update(s["top"] for s in stacks if s["top"] is not None)
         track = obs["research_track"]
         nodes = {place[key] for place in obs["research"] for key in ("glass", "notebook")}
+        if owl is not None:
+            nodes.update(s["lantern"] for s in owl["seats"] if s["lantern"] is not None)
         nodes.update(track["bonus"])
         bonus = {kind for kinds in track["bonus"].values() for kind in kinds}
         bonus.update(track.get("lost_temple_known", ()))
@@ -1500,6 +1683,8 @@ class ArnakEncoder(Encoder):
             solo.update(rival["tiles"])
             if "notebook" in rival:
                 nodes.add(rival["notebook"])
+            if rival.get("lantern") is not None:
+                nodes.add(rival["lantern"])
             goals = {goal["id"] for goal in rival.get("objectives", ())}
             if goals - set(OBJECTIVES):
                 raise MeepleError(
