@@ -68,3 +68,5 @@ MIN_MAX = min_and_max()
 SPIDER = [Setup("arnak", 2, (("board", "spider"),))]
 """Arnak's Spider Temple side, which adds encoder blocks: one configuration for the
 slower whole-environment checks that run on player counts only."""
+OWL = [Setup("arnak", 2, (("board", "owl"),))]
+"""Arnak's Owl Temple side (its own encoder blocks), likewise."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rl_support import PLAYER_COUNTS, SPIDER, Setup
+from rl_support import OWL, PLAYER_COUNTS, SPIDER, Setup
 
 import meeple
 from meeple.core import Rng
@@ -30,6 +30,7 @@ SPREAD = [
     Setup("arnak", 1),
     Setup("arnak", 3, (("board", "snake"),)),
     Setup("arnak", 2, (("board", "spider"),)),
+    Setup("arnak", 1, (("board", "owl"),)),
 ]
 
 
@@ -76,35 +77,46 @@ def test_docs_tables_give_every_block_in_order_with_its_size() -> None:
     for name in ("anludim", "aridnyk", "arnak"):  # a plugin documents its own encoder
         section, rows = tables[name]
         info = meeple.load_game(name).info
-        # Arnak's Spider Temple side adds the `spider_` blocks (documented, absent on the
-        # other sides), and its paragraph states its lengths after "Spider Temple side".
-        sides = [False, True] if name == "arnak" else [False]
+        # Arnak's Spider and Owl Temple sides add the `spider_` and `owl_` blocks
+        # (documented, absent on the other sides; `owl_rival_` solo only), and its
+        # paragraph states their lengths after "Spider Temple side", "Owl Temple side".
+        sides = [None, "spider", "owl"] if name == "arnak" else [None]
         stated = section.split("\n\n", 2)[1]
-        for n, spider in itertools.product(range(info.min_players, info.max_players + 1), sides):
-            options = {"board": "spider"} if spider else {}
+        before, _, rest = stated.partition("Spider Temple side")
+        spider_part, _, owl_part = rest.partition("Owl Temple side")
+        parts = {None: before, "spider": spider_part, "owl": owl_part}
+        for n, side in itertools.product(range(info.min_players, info.max_players + 1), sides):
+            options = {"board": side} if side else {}
             encoder = encoder_for(meeple.load_game(name, players=n, **options))
             names = {b.name for b in encoder.blocks}
             documented = [(block, doc_size(shape, n)) for block, shape in rows if block in names]
             assert documented == [(b.name, b.size) for b in encoder.blocks], (name, n)
             skipped = [block for block, _ in rows if block not in names]
-            rivals = [block for block in skipped if block.startswith("rival_")]
-            spiders = [block for block in skipped if block.startswith("spider_")]
-            assert sorted(rivals + spiders) == sorted(skipped) and (n > 1 or not rivals)
-            assert not (spider and spiders)
+            for block in skipped:  # the solo rival's, or another side's
+                kind = block.split("_", 1)[0]
+                solo_only = block.startswith(("rival_", "owl_rival_"))
+                assert kind in ("rival", "spider", "owl"), block
+                assert (kind != "rival" and kind != side) or (solo_only and n > 1), (block, n)
             # "Length a + b·n for n players: s2 (2 players), s3 (3), ..."; the solo rival
             # blocks (documented, absent with several seats) come on top of a + b·n, and
-            # the Spider Temple's "c + d·n" values on top of both.
+            # a side's "c + d·n" values (the Owl Temple's solo rival's "e more") on top.
             base, per = map(int, re.findall(r"Length (\d+) \+ (\d+)·n", section)[0])
             rival = sum(doc_size(shape, n) for block, shape in rows if block.startswith("rival_"))
-            extra = sum(doc_size(shape, n) for block, shape in rows if block.startswith("spider_"))
-            if spider:
-                more, per_seat = map(int, re.findall(r"(\d+) \+ (\d+)·n", stated)[1])
-                assert extra == more + per_seat * n, (name, n)
-            size = base + per * n + (rival if n == 1 else 0) + (extra if spider else 0)
-            assert encoder.size == size, (name, n, spider)
-            before, _, after = stated.partition("Spider Temple side")
+            size = base + per * n + (rival if n == 1 else 0)
+            if side:
+                extra = sum(
+                    doc_size(shape, n)
+                    for block, shape in rows
+                    if block.startswith(f"{side}_") and block in names
+                )
+                more, per_seat = map(int, re.findall(r"(\d+) \+ (\d+)·n", parts[side])[0])
+                solo = re.findall(r"solo rival's (\d+)\s+more", parts[side])
+                stated_extra = more + per_seat * n + (int(solo[0]) if solo and n == 1 else 0)
+                assert extra == stated_extra, (name, n, side)
+                size += extra
+            assert encoder.size == size, (name, n, side)
             listed = rf"\b{size} \({n}\b|the solo\s+game .*: {size}\.|solo {size}\b"
-            assert re.search(listed, after if spider else before, flags=re.DOTALL), (name, n, size)
+            assert re.search(listed, parts[side], flags=re.DOTALL), (name, n, size)
 
 
 @pytest.mark.parametrize("setup", SPREAD, ids=lambda s: s.id)
@@ -294,7 +306,7 @@ def test_gymnasium_reward_is_the_seats_return_in_every_game(game: str) -> None:
         assert info["seat"] == players - 1
 
 
-@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER, ids=lambda s: s.id)
+@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER + OWL, ids=lambda s: s.id)
 def test_openspiel_tensors_have_their_declared_sizes(setup: Setup) -> None:
     game = openspiel_game(setup.game, players=setup.players, rng_seed=1, **dict(setup.options))
     size = encoder_for(game.meeple_game).size

@@ -169,7 +169,14 @@ def test_arnak_names_match_the_game_data() -> None:
     renamed, added or reordered component must show here."""
     from meeple.games.arnak import components as data
     from meeple.games.arnak import effects, observe, spider
-    from meeple.games.arnak.actions import NUM_ALTARS, NUM_CARD_TYPES, NUM_NODES, NUM_SITES
+    from meeple.games.arnak.actions import (
+        NUM_ALTARS,
+        NUM_CARD_TYPES,
+        NUM_NODES,
+        NUM_PASSAGES,
+        NUM_SITES,
+        NUM_TRACK_TILES,
+    )
     from meeple.rl.encoders import arnak as enc
 
     assert tuple(c.id for c in data.CARDS) == enc.CARD_IDS
@@ -200,6 +207,13 @@ def test_arnak_names_match_the_game_data() -> None:
     assert spider.MAX_PER_ALTAR == enc.MAX_PER_ALTAR
     for board in data.BOARD_NAMES:
         assert bool(data.TRACKS[board].altars) == (board == "spider")
+        assert (data.TRACKS[board].owl is not None) == (board == "owl")
+    owl = data.TRACKS["owl"].owl
+    assert owl is not None
+    assert len(owl.track_tiles) == enc.OWL_TRACK_TILES <= NUM_TRACK_TILES
+    assert [t.num for t in owl.track_tiles] == list(range(enc.OWL_TRACK_TILES))
+    assert len(owl.passages) == enc.PASSAGES == NUM_PASSAGES
+    assert len(owl.top) == enc.OWL_TOP == len(enc.TEMPLE_STACKS)  # they share a block
     # the compact view numbers the pending decision as the encoder's one-hot does
     assert observe.FRAME_KINDS == enc.FRAMES
 
@@ -207,7 +221,7 @@ def test_arnak_names_match_the_game_data() -> None:
 def test_arnak_blocks_say_what_they_mean() -> None:
     from meeple.rl.encoders.arnak import CARD_IDS
 
-    for players, board in ((3, "snake"), (1, "bird"), (2, "spider")):
+    for players, board in ((3, "snake"), (1, "bird"), (2, "spider"), (2, "owl")):
         game = meeple.load_game("arnak", players=players, board=board)
         encoder = encoder_for(game)
         for state in random_states(game, seed=6)[::9]:
@@ -236,8 +250,8 @@ def test_arnak_blocks_say_what_they_mean() -> None:
                     assert list(np.flatnonzero(views["current_player"])) == [r]
                 assert views["pending_frame"].sum() == (obs["pending"] is not None)
                 assert views["round"].sum() == 1
-                assert list(np.flatnonzero(views["config"][:3])) == [
-                    ("bird", "snake", "spider").index(board)
+                assert list(np.flatnonzero(views["config"][:4])) == [
+                    ("bird", "snake", "spider", "owl").index(board)
                 ]
                 if players == 1:
                     rival = {CARD_IDS.index(c) for c in obs["rival"]["cards"]}
@@ -299,18 +313,120 @@ def test_arnak_spider_blocks_say_what_they_mean(players: int) -> None:
     assert placed and artifacts  # the games put tablets under altars holding artifacts
 
 
-def test_arnak_other_sides_have_no_spider_blocks() -> None:
-    for board in ("bird", "snake"):
-        encoder = encoder_for(meeple.load_game("arnak", players=2, board=board))
-        assert not [b.name for b in encoder.blocks if b.name.startswith("spider_")]
-        state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed=1)
-        assert state.observation_ids(0)[12] is None and "spider" not in state.observation(0)
+def owl_states(game: meeple.Game, seed: int) -> list[meeple.State]:
+    """Every state of one game whose players take an Owl Temple action (the lantern, a
+    secret passage, an Owl tile on the track or at the top of the temple) or slot an
+    idol whenever they may (else move at random), so the Owl Temple's blocks fill up."""
+    from meeple.games.arnak.actions import LANTERN, TEMPLE, UNSLOT
+
+    rng = Rng(seed)
+    state = game.new_initial_state(seed=seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        owl = [a for a in legal if a >= LANTERN or TEMPLE <= a < UNSLOT] or legal
+        state.apply_action(owl[rng.below(len(owl))])
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_arnak_owl_blocks_say_what_they_mean(players: int) -> None:
+    """The Owl Temple's blocks against its observation (relative seats, the rival's
+    column and its own blocks in solo, the top piles in `temple_stacks`), along games
+    that take its actions; the compact path gives the same vectors."""
+    game = meeple.load_game("arnak", players=players, board="owl")
+    encoder = encoder_for(game)
+    seen = dict.fromkeys(("lantern", "passage", "tiles", "taken", "top"), 0)
+    # seeds whose games take a top pile, and slot an idol in an Owl tiles' slot (three
+    # players) or see the rival mark a track tile (solo)
+    if players == 1:
+        seen.update(rival=0, marked=0)
+    else:
+        seen.update(slotted=0)
+    for seed in (21, 26) if players == 1 else (2, 19):
+        states = owl_states(game, seed)
+        full = sum(pile["left"] for pile in states[0].observation(0)["owl"]["top"])
+        for state in states:
+            for seat in range(players):
+                obs = state.observation(seat)
+                vector = encoder.encode(obs)
+                assert np.array_equal(vector, encoder.encode_ids(state.observation_ids(seat)))
+                views = encoder.views(vector)
+                owl = obs["owl"]
+                for r in range(players):
+                    place = owl["seats"][(seat + r) % players]
+                    lantern = place["lantern"]
+                    nodes = [] if lantern is None else [int(lantern.split(".")[1])]
+                    assert list(np.flatnonzero(views["owl_lantern"][r])) == nodes
+                    passage = place["passage"]
+                    passages = [] if passage is None else [passage - 1]
+                    assert list(np.flatnonzero(views["owl_passage"][r])) == passages
+                    tiles = place["owl_tiles"]
+                    counts = (len(tiles) / 10, sum(tiles) / 50, len(tiles) // 2 / 5)
+                    assert views["owl_tiles"][r] == pytest.approx(
+                        [*counts, place["owl_slotted"] / 5]
+                    )
+                    seen["lantern"] += bool(nodes)
+                    seen["passage"] += bool(passages)
+                    seen["tiles"] += bool(tiles)
+                    if players > 1:
+                        seen["slotted"] += place["owl_slotted"]
+                lying = np.zeros((11, 2))
+                for tile in owl["track_tiles"]:
+                    lying[tile["tile"] - 1] = (1, tile["marked"])
+                assert np.array_equal(views["owl_track_tiles"], lying)
+                if players == 1:
+                    seen["marked"] += int(lying[:, 1].sum())
+                for k, passage in enumerate(owl["passages"]):
+                    taken = passage["taken_by"]
+                    marked = list(np.flatnonzero(views["owl_passages"][k]))
+                    if taken is None:
+                        assert marked == []
+                    else:
+                        column = players if taken == "rival" else (taken - seat) % players
+                        assert marked == [column]
+                        seen["taken"] += 1
+                left = [pile["left"] / 4 for pile in owl["top"]]
+                assert views["temple_stacks"] == pytest.approx(left)
+                assert obs["temple_tiles"]["stacks"] == {}
+                seen["top"] += sum(pile["left"] for pile in owl["top"]) < full
+                if players == 1:
+                    rival = obs["rival"]
+                    lantern = rival["lantern"]
+                    nodes = [] if lantern is None else [int(lantern.split(".")[1])]
+                    assert list(np.flatnonzero(views["owl_rival_lantern"])) == nodes
+                    passage = rival["passage"]
+                    passages = [] if passage is None else [passage - 1]
+                    assert list(np.flatnonzero(views["owl_rival_passage"])) == passages
+                    tiles = rival["owl_tiles"]
+                    assert views["owl_rival_tiles"] == pytest.approx(
+                        [min(len(tiles), 10) / 10, min(sum(tiles), 50) / 50]
+                    )
+                    seen["rival"] += bool(nodes) and bool(tiles)
+    assert all(seen.values()), seen  # the games filled every block
+    if players > 1:
+        assert not [b.name for b in encoder.blocks if b.name.startswith("owl_rival_")]
+
+
+def test_arnak_other_sides_have_no_spider_or_owl_blocks() -> None:
+    for board in ("bird", "snake", "spider", "owl"):
+        for players in (1, 2):
+            game = meeple.load_game("arnak", players=players, board=board)
+            names = [b.name for b in encoder_for(game).blocks]
+            assert any(name.startswith("spider_") for name in names) == (board == "spider")
+            assert any(name.startswith("owl_") for name in names) == (board == "owl")
+            state = game.new_initial_state(seed=1)
+            ids, obs = state.observation_ids(0), state.observation(0)
+            assert (ids[12] is None) == ("spider" not in obs) == (board != "spider")
+            assert (ids[13] is None) == ("owl" not in obs) == (board != "owl")
 
 
 def test_docs_describe_every_block() -> None:
     text = DOCS.read_text(encoding="utf-8")
     games = [meeple.load_game(name) for name in ("anludim", "aridnyk", "arnak")]
     games.append(meeple.load_game("arnak", board="spider"))
+    games.append(meeple.load_game("arnak", players=1, board="owl"))
     for game in games:  # a plugin documents its own
         encoder = encoder_for(game)
         for block in encoder.blocks:
@@ -349,7 +465,12 @@ def test_encode_refuses_another_player_count_or_a_spectators_view(name: str) -> 
 
 @pytest.mark.parametrize(
     ("name", "option", "value"),
-    [("anludim", "variant", "expert"), ("arnak", "board", "snake"), ("arnak", "board", "spider")],
+    [
+        ("anludim", "variant", "expert"),
+        ("arnak", "board", "snake"),
+        ("arnak", "board", "spider"),
+        ("arnak", "board", "owl"),
+    ],
 )
 def test_encode_refuses_an_observation_of_another_variant(
     name: str, option: str, value: str

@@ -8,7 +8,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from rl_support import PLAYER_COUNTS, SPIDER, Setup
+from rl_support import OWL, PLAYER_COUNTS, SPIDER, Setup
 
 import meeple
 import meeple.agents
@@ -18,7 +18,7 @@ from meeple.rl import EnvStateError, MeepleEnv, encoder_for, gymnasium_env
 from meeple.rl.gymnasium import env_id, register_gymnasium_envs
 
 
-@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER, ids=lambda s: s.id)
+@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER + OWL, ids=lambda s: s.id)
 def test_env_checker_is_clean(setup: Setup, capsys: pytest.CaptureFixture[str]) -> None:
     env = gymnasium.make(env_id(setup.game), players=setup.players, **dict(setup.options))
     with warnings.catch_warnings():

@@ -13,7 +13,7 @@ from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from open_spiel.python.bots.uniform_random import UniformRandomBot
-from rl_support import MIN_MAX, SPIDER, Setup
+from rl_support import MIN_MAX, OWL, SPIDER, Setup
 
 import meeple
 from meeple.errors import IllegalActionError, OptionError
@@ -200,7 +200,7 @@ def play(game: pyspiel.Game, bots: list[pyspiel.Bot], seed: int) -> pyspiel.Stat
     return state
 
 
-@pytest.mark.parametrize("setup", MIN_MAX + SPIDER, ids=lambda s: s.id)
+@pytest.mark.parametrize("setup", MIN_MAX + SPIDER + OWL, ids=lambda s: s.id)
 def test_ismcts_and_mcts_play_whole_games(setup: Setup) -> None:
     game = openspiel_game(
         setup.game, players=setup.players, rng_seed=setup.players, **dict(setup.options)

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
-from rl_support import PLAYER_COUNTS, SPIDER, VARIANTS, Setup
+from rl_support import OWL, PLAYER_COUNTS, SPIDER, VARIANTS, Setup
 
 import meeple
 from meeple.core import Rng
@@ -39,7 +39,7 @@ def test_pettingzoo_api_test(setup: Setup) -> None:
     run_quietly_strict(api_test, env, num_cycles=1000)
 
 
-@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER, ids=lambda s: s.id)
+@pytest.mark.parametrize("setup", PLAYER_COUNTS + SPIDER + OWL, ids=lambda s: s.id)
 def test_pettingzoo_seed_test(setup: Setup) -> None:
     options = dict(setup.options)
     run_quietly_strict(
