@@ -36,5 +36,5 @@ LANTERN = ALTAR + NUM_ALTARS  # + node: move your lantern there (the Owl Temple)
 PASSAGE = LANTERN + NUM_NODES  # + passage: your glass into that secret passage
 NUM_PASSAGES = 6
 TRACK_TILE = PASSAGE + NUM_PASSAGES  # + tile: buy that Owl tile lying on the track
-NUM_TRACK_TILES = 12
+NUM_TRACK_TILES = 11
 NUM_ACTIONS = TRACK_TILE + NUM_TRACK_TILES

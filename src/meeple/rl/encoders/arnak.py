@@ -228,6 +228,8 @@ FRAMES = (
     "order",
     "keep",
     "altar",
+    "idol_reward",
+    "refresh_guardian",
 )
 """The stable names of the pending decision (`pending["frame"]`), as the game writes them."""
 ROUNDS = 5
