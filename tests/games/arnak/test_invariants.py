@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.games.arnak.components import ARTIFACTS, ITEMS, TEMPLE_STACKS
+from meeple.games.arnak.owl import board as owl_board
+from meeple.games.arnak.owl import reach as owl_reach
 from meeple.games.arnak.rival import OPEN, THEIRS, objective_value
 from meeple.games.arnak.rules import FREE, HOME, LOOK_KEEP, LOOK_RETURN, RIVAL, ArnakState
 
@@ -50,7 +52,10 @@ def check_invariants(s: ArnakState) -> None:
     nodes = s._track.nodes
     for p, seat in enumerate(s._seats):
         assert min(seat.res) >= 0 and seat.crates >= 0, (p, seat.res, seat.crates)
-        assert nodes[seat.notebook].row <= nodes[seat.glass].row
+        # the notebook stays below the glass (on the Owl Temple: the glass's passage row
+        # or the lantern, whichever is higher)
+        top = nodes[seat.glass].row if s._track.owl is None else owl_reach(s, seat)
+        assert nodes[seat.notebook].row <= top
         assert not nodes[seat.notebook].lost_temple
         assert s._score(p) == sum(s.score_parts(p).values())
     ranks = [seat.temple_rank for seat in s._seats if seat.temple_rank >= 0]
@@ -89,7 +94,12 @@ def check_invariants(s: ArnakState) -> None:
     rival = s._rival
     if rival is not None:
         if rival.notebook >= 0:
-            assert nodes[rival.notebook].row <= nodes[rival.glass].row
+            top = nodes[rival.glass].row
+            if rival.passage >= 0:
+                top = owl_board(s).passages[rival.passage].row
+            if rival.lantern >= 0:
+                top = max(top, nodes[rival.lantern].row)
+            assert nodes[rival.notebook].row <= top
             assert not nodes[rival.notebook].lost_temple
         doubled = s.game.first_objective_doubled
         won = [objective_value(i, doubled) for i, o in enumerate(rival.goal_owner) if o == THEIRS]
