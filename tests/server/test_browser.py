@@ -1461,6 +1461,23 @@ def altar_position(seed: int) -> list[int]:
     raise AssertionError("no position with an altar to invoke found")
 
 
+def two_people_table(server: str, board: str) -> dict[str, Any]:
+    """A 2-player Arnak table of seed 5 on `board`, both seats people: the server's
+    answer (the table and each seat's invitation)."""
+    import json
+    import urllib.request
+
+    body = {"game": "arnak", "seats": ["human", "human"], "seed": 5, "options": {"board": board}}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made: dict[str, Any] = json.load(answer)
+    return made
+
+
 def play_moves(
     base: str,
     table_id: str,
@@ -1498,17 +1515,7 @@ def play_moves(
 def test_arnak_an_altar_is_invoked_by_a_click_and_given_a_row_artifact(
     server: str, browser: WebDriver
 ) -> None:
-    import json
-    import urllib.request
-
-    body = {"game": "arnak", "seats": ["human", "human"], "seed": 5, "options": {"board": "spider"}}
-    request = urllib.request.Request(
-        f"{server}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as answer:
-        made = json.load(answer)
+    made = two_people_table(server, "spider")
     table_id = made["table"]["id"]
     invites = {i["seat"]: i for i in made["invites"]}
     moves = altar_position(5)
@@ -1648,17 +1655,7 @@ def owl_position(seed: int, wanted: Callable[[int], bool]) -> list[int]:
 def owl_table_at(server: str, wanted: Callable[[int], bool]) -> dict[str, Any]:
     """A 2-player Owl Temple table of seed 5 whose seats are people, played up to a
     position where seat 0 may take a `wanted` action; returns seat 0's invitation."""
-    import json
-    import urllib.request
-
-    body = {"game": "arnak", "seats": ["human", "human"], "seed": 5, "options": {"board": "owl"}}
-    request = urllib.request.Request(
-        f"{server}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as answer:
-        made = json.load(answer)
+    made = two_people_table(server, "owl")
     invites = {i["seat"]: i for i in made["invites"]}
     tokens = {seat: i["token"] for seat, i in invites.items()}
     play_moves(server, made["table"]["id"], tokens, 5, owl_position(5, wanted), board="owl")
