@@ -64,7 +64,7 @@ def card(rec: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, 
 # altars, dark tablet supply, Lost Temple points, bonus slot counts and dark effects, but
 # not its track: which space leads to which, the bridges' costs, the rows' effects, nor
 # the site spaces' travel costs. meeple's placeholder track has one space per scoring
-# zone (so every zone's points are as printed), bridges on the Bird Temple's cost scale,
+# zone (so every zone's points are as printed), bridges dearer than the Bird Temple's,
 # the Bird Temple's row effects with a dark tablet on rows 2, 4 and 6 (the rulebook's
 # "bonus for reaching particular spaces"), and the Bird Temple side's travel costs.
 SPIDER_UNKNOWN = "reference/arnak twisted_paths.yaml, unknown:"
@@ -84,26 +84,28 @@ SPIDER_LAYOUT = (  # (zone, row, pos) per space; the start and the Lost Temple a
     ("zone_7", 7, "full"),
 )
 SPIDER_BRIDGES = (  # (from space, to space, cost); 0 is the start, 14 the Lost Temple
-    (0, 1, {"coin": 1, "compass": 1}),
-    (1, 2, {"jewel": 1}),
-    (1, 3, {"tablet": 1, "arrowhead": 1}),
-    (2, 4, {"tablet": 2}),
-    (2, 5, {"compass": 1, "jewel": 1}),
-    (3, 5, {"arrowhead": 2}),
-    (4, 6, {"coin": 1, "tablet": 1, "arrowhead": 1}),
-    (5, 6, {"tablet": 2, "arrowhead": 1}),
-    (5, 7, {"tablet": 1, "jewel": 1}),
-    (6, 8, {"coin": 1, "jewel": 1}),
-    (6, 9, {"arrowhead": 2}),
-    (7, 9, {"coin": 1, "jewel": 1}),
-    (7, 10, {"tablet": 2, "arrowhead": 1}),
-    (8, 11, {"compass": 1, "jewel": 1}),
-    (9, 11, {"tablet": 1, "jewel": 1}),
-    (9, 12, {"tablet": 2, "arrowhead": 1}),
-    (10, 12, {"arrowhead": 1, "jewel": 1}),
-    (11, 13, {"coin": 1, "tablet": 1, "arrowhead": 1}),
-    (12, 13, {"compass": 2, "jewel": 1}),
-    (13, 14, {"coin": 1, "compass": 1, "jewel": 1}),
+    # dearer than the Bird Temple's: the rulebook says this side scores less than it, and
+    # its zones' and Lost Temple's points are higher, so its track must be harder
+    (0, 1, {"coin": 1, "compass": 1, "tablet": 1}),
+    (1, 2, {"tablet": 1, "jewel": 1}),
+    (1, 3, {"coin": 1, "tablet": 1, "arrowhead": 1}),
+    (2, 4, {"tablet": 2, "arrowhead": 1}),
+    (2, 5, {"coin": 1, "compass": 1, "jewel": 1}),
+    (3, 5, {"tablet": 1, "arrowhead": 2}),
+    (4, 6, {"coin": 1, "tablet": 1, "arrowhead": 1, "jewel": 1}),
+    (5, 6, {"coin": 1, "tablet": 2, "arrowhead": 1}),
+    (5, 7, {"tablet": 1, "arrowhead": 1, "jewel": 1}),
+    (6, 8, {"coin": 2, "arrowhead": 1, "jewel": 1}),
+    (6, 9, {"arrowhead": 2, "jewel": 1}),
+    (7, 9, {"coin": 1, "tablet": 2, "jewel": 1}),
+    (7, 10, {"tablet": 2, "arrowhead": 2}),
+    (8, 11, {"compass": 1, "jewel": 2}),
+    (9, 11, {"tablet": 1, "arrowhead": 1, "jewel": 1}),
+    (9, 12, {"tablet": 2, "arrowhead": 1, "jewel": 1}),
+    (10, 12, {"arrowhead": 2, "jewel": 1}),
+    (11, 13, {"coin": 1, "tablet": 1, "arrowhead": 1, "jewel": 1}),
+    (12, 13, {"compass": 2, "jewel": 2}),
+    (13, 14, {"coin": 2, "compass": 2, "jewel": 2}),
 )
 SPIDER_DARK_ROWS = (2, 4, 6)
 
@@ -154,7 +156,7 @@ def spider_research(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
     )
     edges = [
         {"from": f"spider.{a}", "to": f"spider.{b}", "cost": cost}
-        | placeholder("a bridge on the Bird Temple's cost scale")
+        | placeholder("a bridge dearer than the Bird Temple's (the side scores less)")
         for a, b, cost in SPIDER_BRIDGES
     ]
     rows = []
@@ -239,8 +241,8 @@ def spider_sites(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
 # glass, the notebook and the lantern, what the top of the temple holds and from which
 # row it is bought, how many Owl tiles lie on the track and at which rows, the bonus
 # slots, the six secret passages' rules, the camps and the idols of the sites. It does
-# not give the track: meeple's placeholder has 14 spaces on 9 rows, bridges on the Bird
-# Temple's cost scale, the Bird Temple's glass and notebook row effects (a jewel on the
+# not give the track: meeple's placeholder has 14 spaces on 9 rows, bridges cheaper than
+# the Bird Temple's, the Bird Temple's glass and notebook row effects (a jewel on the
 # two rows above them), a lantern row effect of one resource per row, passages that leave
 # six spaces for the row above, and prices for the Owl tiles.
 OWL_LAYOUT = (  # (row, pos) per space after the start
@@ -260,24 +262,25 @@ OWL_LAYOUT = (  # (row, pos) per space after the start
     (9, "full"),
 )
 OWL_BRIDGES = (
-    (0, 1, {"coin": 1, "compass": 1}),
-    (0, 2, {"jewel": 1}),
-    (1, 3, {"tablet": 1, "arrowhead": 1}),
-    (1, 4, {"jewel": 1}),
-    (2, 4, {"tablet": 2}),
-    (3, 5, {"arrowhead": 2}),
-    (4, 5, {"coin": 1, "tablet": 1, "arrowhead": 1}),
-    (4, 6, {"tablet": 1, "jewel": 1}),
-    (5, 7, {"tablet": 2, "arrowhead": 1}),
-    (6, 7, {"compass": 1, "jewel": 1}),
-    (6, 8, {"coin": 1, "jewel": 1}),
+    # cheaper than the Bird Temple's: the rulebook says this side scores more plentifully
+    (0, 1, {"coin": 1}),
+    (0, 2, {"compass": 1}),
+    (1, 3, {"tablet": 1}),
+    (1, 4, {"coin": 1, "compass": 1}),
+    (2, 4, {"tablet": 1}),
+    (3, 5, {"arrowhead": 1}),
+    (4, 5, {"coin": 1, "tablet": 1}),
+    (4, 6, {"jewel": 1}),
+    (5, 7, {"tablet": 1, "arrowhead": 1}),
+    (6, 7, {"coin": 1, "compass": 1}),
+    (6, 8, {"jewel": 1}),
     (7, 9, {"coin": 1, "jewel": 1}),
-    (8, 9, {"arrowhead": 2}),
+    (8, 9, {"tablet": 1, "arrowhead": 1}),
     (9, 10, {"compass": 1, "jewel": 1}),
-    (9, 11, {"tablet": 2, "arrowhead": 1}),
+    (9, 11, {"tablet": 1, "arrowhead": 1}),
     (10, 12, {"coin": 1, "tablet": 1, "arrowhead": 1}),
     (11, 12, {"tablet": 1, "jewel": 1}),
-    (12, 13, {"coin": 1, "compass": 1, "jewel": 1}),
+    (12, 13, {"compass": 1, "arrowhead": 1, "jewel": 1}),
     (13, 14, {"tablet": 1, "arrowhead": 1, "jewel": 1}),
 )
 OWL_LANTERN = (
@@ -292,10 +295,10 @@ OWL_LANTERN = (
     "jewel",
 )
 OWL_TILE_PRICES = {  # a tile on the track
-    "vp1": {"coin": 1, "tablet": 1},
-    "vp5": {"arrowhead": 1, "jewel": 1},
-    "vp10": {"tablet": 1, "arrowhead": 1, "jewel": 1},
-    "idol": {"coin": 2, "compass": 1},
+    "vp1": {"coin": 1},
+    "vp5": {"tablet": 1, "arrowhead": 1},
+    "vp10": {"arrowhead": 1, "jewel": 1},
+    "idol": {"coin": 1, "compass": 1},
 }
 OWL_TRACK_TILES = (  # (space, kind, from how many players)
     (2, "vp1", 1),
@@ -361,7 +364,7 @@ def owl_research(tp: dict[str, Any], bird: dict[str, Any]) -> dict[str, Any]:
         nodes.append(node)
     edges = [
         {"from": f"owl.{a}", "to": f"owl.{b}", "cost": cost}
-        | owl_placeholder("a bridge on the Bird Temple's cost scale")
+        | owl_placeholder("a bridge cheaper than the Bird Temple's (the side scores more)")
         for a, b, cost in OWL_BRIDGES
     ]
     bird_rows = {r["row"]: r for r in bird["rows"]}
