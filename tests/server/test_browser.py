@@ -1441,24 +1441,10 @@ def test_arnak_spider_temple_side_shows_its_altars_supply_and_node_points(
 
 def altar_position(seed: int) -> list[int]:
     """Moves of a 2-player Spider Temple game of `seed` after which seat 0 may invoke an
-    altar (a seeded random search, biased to digging and research)."""
-    import meeple
+    altar."""
     from meeple.games.arnak import actions as A
 
-    game = meeple.load_game("arnak", players=2, board="spider")
-    for attempt in range(200):
-        rng = random.Random(attempt)
-        state = game.new_initial_state(seed=seed)
-        moves: list[int] = []
-        while not state.is_terminal() and len(moves) < 300:
-            legal = state.legal_actions()
-            if state.current_player == 0 and any(a >= A.ALTAR for a in legal):
-                return moves
-            active = [a for a in legal if A.SITE <= a < A.OVERCOME or A.GLASS <= a < A.TEMPLE]
-            move = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
-            moves.append(move)
-            state.apply_action(move)
-    raise AssertionError("no position with an altar to invoke found")
+    return board_position(seed, "spider", lambda a: A.ALTAR <= a < A.LANTERN)
 
 
 def two_people_table(server: str, board: str) -> dict[str, Any]:
@@ -1626,13 +1612,13 @@ def test_arnak_owl_temple_side_shows_its_passages_piles_tiles_and_lantern_rows(
     assert len(dearer) == 4 and all(e.text.endswith("+ 2 coins") for e in dearer)
 
 
-def owl_position(seed: int, wanted: Callable[[int], bool]) -> list[int]:
-    """Moves of a 2-player Owl Temple game of `seed` after which seat 0 may take an
+def board_position(seed: int, board: str, wanted: Callable[[int], bool]) -> list[int]:
+    """Moves of a 2-player Arnak game of `seed` on `board` after which seat 0 may take an
     action that `wanted` (a seeded random search, biased to digging and research)."""
     import meeple
     from meeple.games.arnak import actions as A
 
-    game = meeple.load_game("arnak", players=2, board="owl")
+    game = meeple.load_game("arnak", players=2, board=board)
     for attempt in range(200):
         rng = random.Random(attempt)
         state = game.new_initial_state(seed=seed)
@@ -1649,7 +1635,7 @@ def owl_position(seed: int, wanted: Callable[[int], bool]) -> list[int]:
             move = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
             moves.append(move)
             state.apply_action(move)
-    raise AssertionError("no position with that Owl Temple action found")
+    raise AssertionError(f"no position with that action found on the {board} side")
 
 
 def owl_table_at(server: str, wanted: Callable[[int], bool]) -> dict[str, Any]:
@@ -1658,7 +1644,9 @@ def owl_table_at(server: str, wanted: Callable[[int], bool]) -> dict[str, Any]:
     made = two_people_table(server, "owl")
     invites = {i["seat"]: i for i in made["invites"]}
     tokens = {seat: i["token"] for seat, i in invites.items()}
-    play_moves(server, made["table"]["id"], tokens, 5, owl_position(5, wanted), board="owl")
+    play_moves(
+        server, made["table"]["id"], tokens, 5, board_position(5, "owl", wanted), board="owl"
+    )
     invite: dict[str, Any] = invites[0]
     return invite
 
