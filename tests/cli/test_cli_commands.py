@@ -33,6 +33,10 @@ def test_games_lists_anludim_with_its_options(runner: CliRunner) -> None:
     arnak = " ".join(out.split("arnak (")[1].split())
     assert "note (1 player):" in arnak and "placeholder" in arnak
     assert "note (2 players)" not in arnak
+    # the Twisted Paths board sides play on placeholder tracks: an option's note says so
+    assert "note (board=spider): The Spider Temple side is played on meeple's placeholder" in arnak
+    assert "note (board=owl): The Owl Temple side" in arnak
+    assert "note (board=snake)" not in arnak
 
 
 @pytest.mark.parametrize(

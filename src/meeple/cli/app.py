@@ -253,6 +253,22 @@ def _notes_at_other_counts(name: str, info: GameInfo) -> list[tuple[int, tuple[s
     return found
 
 
+def _notes_of_options(name: str, info: GameInfo) -> list[tuple[str, str]]:
+    """Notes that an option's other value adds, at the default player count (a board
+    side played on placeholder data, say): (option=value, note)."""
+    found = []
+    for option, spec in info.options.items():
+        if not spec.applies_to(info.players):
+            continue
+        for value in spec.choices:
+            if value == spec.default:
+                continue
+            with contextlib.suppress(MeepleError):
+                notes = load_game(name, **{option: value}).info.notes
+                found += [(f"{option}={value}", n) for n in notes if n not in info.notes]
+    return found
+
+
 @app.command()
 def games() -> None:
     """The games meeple can play, their player counts and options."""
@@ -275,6 +291,8 @@ def games() -> None:
                     console.print(
                         f"  note ({counted(players, 'player')}): {note}", style="dim", markup=False
                     )
+            for choice, note in _notes_of_options(name, info):
+                console.print(f"  note ({choice}): {note}", style="dim", markup=False)
             table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
             table.add_column("option", no_wrap=True, style="bold")
             table.add_column("default · allowed values · what it does")
