@@ -1400,6 +1400,22 @@ def test_arnak_spider_temple_side_shows_its_altars_supply_and_node_points(
     server: str, browser: WebDriver
 ) -> None:
     cat = catalogue_of(server, "arnak")["boards"]["spider"]
+    # the lobby says the side plays a placeholder track once it is chosen
+    browser.get(f"{server}/")
+    wait_for(browser, "arnak in the list", lambda: css(browser, "#game-select:enabled"))
+    Select(css(browser, "#game-select")[0]).select_by_value("arnak")
+    board = wait_for(browser, "the board option", present(browser, "[data-testid=option-board]"))
+    Select(board[0]).select_by_visible_text(SPIDER_LABEL)
+    wait_for(
+        browser,
+        "the Spider Temple's note in the lobby",
+        lambda: (
+            "Spider Temple side is played on meeple's placeholder"
+            in str(
+                browser.execute_script("return document.getElementById('game-notes')?.textContent")
+            )
+        ),
+    )
     create_table(browser, server, "arnak", 2, {"board": SPIDER_LABEL})
     wait_for(browser, "the Spider Temple panel", present(browser, "[data-testid=spider]"))
     assert "Spider Temple side" in css(browser, "[data-testid=arnak-status]")[0].text

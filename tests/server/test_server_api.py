@@ -61,6 +61,12 @@ def test_a_table_states_the_notes_of_its_own_configuration(client: TestClient) -
     assert sorted(by_players) == [1, 2, 3, 4]
     assert by_players[1]["placeholder_data"] is True and by_players[1]["notes"]
     assert by_players[4] == {"players": 4, "placeholder_data": False, "notes": []}
+    # a board side on a placeholder track adds its note when chosen, a base side none
+    by_choice = {(c["option"], c["value"]): c["notes"] for c in default["notes_by_choice"]}
+    assert set(by_choice) == {("board", "spider"), ("board", "owl")}
+    assert by_choice["board", "spider"] == list(
+        meeple.load_game("arnak", board="spider").info.notes
+    )
     solo = create(client, ["human"], game="arnak")["table"]
     assert solo["placeholder_data"] is True
     assert solo["notes"] == list(meeple.load_game("arnak", players=1).info.notes)

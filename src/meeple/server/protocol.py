@@ -100,6 +100,12 @@ class PlayerCountNotes(BaseModel):
     notes: list[str]
 
 
+class ChoiceNotes(BaseModel):
+    option: str
+    value: Any
+    notes: list[str]
+
+
 class GameSummary(BaseModel):
     name: str
     title: str
@@ -119,6 +125,11 @@ class GameSummary(BaseModel):
         description="placeholder_data and notes at each player count, with the default "
         "options: what the lobby says of the count chosen (Arnak's solo rival plays "
         "placeholder data)."
+    )
+    notes_by_choice: list[ChoiceNotes] = Field(
+        description="The notes an option's other value adds to those of the default "
+        "options, at the default player count: what the lobby says of a choice (Arnak's "
+        "Spider and Owl Temple sides play placeholder tracks)."
     )
 
 

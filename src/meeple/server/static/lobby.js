@@ -192,10 +192,19 @@ function optionApplies(spec, players) {
   return !Array.isArray(spec.players) || (players >= spec.players[0] && players <= spec.players[1]);
 }
 
-// notes (placeholder data and the like) of the player count chosen
+// notes (placeholder data and the like) of the player count and the options chosen
 function showNotes(game, players) {
   const at = (game.notes_by_players ?? []).find((c) => c.players === players) ?? game;
   const notes = [...(at.notes ?? [])];
+  for (const sel of els.options.querySelectorAll('select[data-option]')) {
+    const spec = game.options[sel.dataset.option];
+    if (!spec || !optionApplies(spec, players)) continue;
+    for (const c of game.notes_by_choice ?? []) {
+      const chosen = sel.selectedOptions[0]?.dataset.value;
+      if (c.option !== sel.dataset.option || JSON.stringify(c.value) !== chosen) continue;
+      for (const note of c.notes) if (!notes.includes(note)) notes.push(note);
+    }
+  }
   if (at.placeholder_data && notes.length === 0) notes.push('This game uses placeholder component data.');
   els.notes.hidden = notes.length === 0;
   els.notes.textContent = notes.join(' ');
@@ -454,6 +463,7 @@ async function start() {
     buildGameFields();
   });
   els.players.addEventListener('change', buildSeats);
+  els.options.addEventListener('change', showApplicableOptions); // a choice's notes
   els.showOver.addEventListener('change', refreshTables);
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && refreshTimer === null) refreshTables();
