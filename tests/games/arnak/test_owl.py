@@ -334,3 +334,40 @@ def test_owl_games_play_to_the_end() -> None:
         used = [u for u in state._passage_used if u != FREE]
         assert len(used) == len(set(used))  # one passage per seat
     assert moves > 10
+
+
+def test_an_idol_in_an_owl_tiles_slot_is_slotted_for_every_card() -> None:
+    state = fresh(2, "owl")
+    seat = state._seats[0]
+    seat.owl_tiles = [1, 1]
+    seat.crates = 1
+    state._legal = None
+    do(state, A.IDOL_SLOT)
+    assert seat.owl_slotted == 1 and seat.crates == 0
+    assert state._count(0, "idols_owned_slotted_or_not") == 1  # the Brush counts it
+    # the Stone Key may take it out again, to use a slot effect once more
+    state._stack.append(("unslot", 0))
+    state._legal = None
+    assert A.OWL_UNSLOT in state.legal_actions()
+    assert "Owl tiles" in state.action_to_string(A.OWL_UNSLOT)
+    do(state, A.OWL_UNSLOT)
+    assert seat.owl_slotted == 0 and seat.crates == 1
+
+
+def test_an_owl_tile_under_the_notebook_alone_is_no_glass_research_for_objectives() -> None:
+    state = fresh(1, "owl", objectives=3)
+    _rich(state)
+    seat = state._seats[0]
+    tile = next(t for t in BOARD.track_tiles if t.kind == "vp5" and state._owl_track[t.num])
+    seat.notebook = tile.node
+    seen: list[str] = []
+    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
+    state._legal = None
+    do(state, A.TRACK_TILE + tile.num)
+    assert "research" not in seen
+    other = next(t for t in BOARD.track_tiles if state._owl_track[t.num] and t.node != tile.node)
+    seat.glass = other.node
+    state._main = False
+    state._legal = None
+    do(state, A.TRACK_TILE + other.num)
+    assert "research" in seen

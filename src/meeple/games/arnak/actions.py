@@ -37,4 +37,5 @@ PASSAGE = LANTERN + NUM_NODES  # + passage: your glass into that secret passage
 NUM_PASSAGES = 6
 TRACK_TILE = PASSAGE + NUM_PASSAGES  # + tile: buy that Owl tile lying on the track
 NUM_TRACK_TILES = 11
-NUM_ACTIONS = TRACK_TILE + NUM_TRACK_TILES
+OWL_UNSLOT = TRACK_TILE + NUM_TRACK_TILES  # take the idol out of an Owl tiles' slot
+NUM_ACTIONS = OWL_UNSLOT + 1

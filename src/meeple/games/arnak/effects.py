@@ -445,7 +445,7 @@ class EffectsMixin:
                 1 for s in self._own_sites(p) if self._guardian[s] != FREE
             )
         if what == "idols_owned_slotted_or_not":
-            return seat.crates + sum(seat.slots)
+            return seat.crates + sum(seat.slots) + seat.owl_slotted
         if what == "your_archaeologists_on_sites":
             return sum(1 for s in seat.arch if s != HOME)
         raise AssertionError(f"unknown counter {what}")  # pragma: no cover
@@ -580,6 +580,8 @@ class EffectsMixin:
             return [A.SITE + s for s in self._guardian_targets(frame[3], frame[2])]
         if kind == UNSLOT:
             out = [A.UNSLOT + i for i, full in enumerate(seat.slots) if full]
+            if seat.owl_slotted:  # the Owl Temple: a slot that two Owl tiles make
+                out.append(A.OWL_UNSLOT)
             return [*out, A.DONE] if out else []
         if kind == TAKE_ASSISTANT:
             if len(seat.assistants) >= MAX_ASSISTANTS:
@@ -893,7 +895,10 @@ class EffectsMixin:
             self._ids_sites = None
             self._push_seq(p, self.site_effect(target))
         elif kind == UNSLOT:
-            seat.slots[action - A.UNSLOT] = False
+            if action == A.OWL_UNSLOT:
+                seat.owl_slotted -= 1
+            else:
+                seat.slots[action - A.UNSLOT] = False
             seat.crates += 1
         elif kind == TAKE_ASSISTANT:
             a = action - A.ASSISTANT

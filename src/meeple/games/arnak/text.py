@@ -177,7 +177,9 @@ def _idol_reward(state: ArnakState, site: int) -> str:
 
 
 def _owl_text(state: ArnakState, action: int) -> str:
-    """The Owl Temple's research actions: the lantern, a passage, a track tile."""
+    """The Owl Temple's actions: the lantern, a passage, a track tile, an Owl slot."""
+    if action == A.OWL_UNSLOT:
+        return "take the idol out of a slot of your Owl tiles"
     if action < A.PASSAGE:
         return f"research: lantern to {_node_name(state, action - A.LANTERN)}"
     owl = state._track.owl

@@ -192,7 +192,7 @@ class TurnMixin:
         elif A.ALTAR <= action < A.LANTERN:
             self._main = True
             spider.invoke(self, p, action - A.ALTAR)  # type: ignore[arg-type]
-        elif action >= A.LANTERN:  # the Owl Temple's research actions
+        elif A.LANTERN <= action < A.OWL_UNSLOT:  # the Owl Temple's research actions
             self._main = True
             self._research(p, action, ZERO5, False)
 
@@ -478,7 +478,10 @@ class TurnMixin:
             cost = board.top[action - A.TEMPLE].cost
         if not free:
             self._pay(seat, _less(cost, discount))
-        self._objective("research")
+        # research with the glass (or the lantern, in its place), never the notebook alone
+        climbers = {seat.lantern} if seat.passage >= 0 else {seat.glass, seat.lantern}
+        if action < A.TRACK_TILE or board.track_tiles[action - A.TRACK_TILE].node in climbers:
+            self._objective("research")
         if action >= A.TRACK_TILE:
             owl.take_track_tile(self, p, action - A.TRACK_TILE)  # type: ignore[arg-type]
         elif action >= A.PASSAGE:
