@@ -11,10 +11,10 @@ import pytest
 
 from meeple.games.arnak import owl
 from meeple.games.arnak.components import BOARDS, IDOL_REWARDS, TRACKS
-from meeple.games.arnak.rival import OWL_TILE
+from meeple.games.arnak.rival import OBJECTIVE, OPEN, OWL_TILE, THEIRS
 from meeple.games.arnak.rules import FREE, RIVAL, ArnakState
 
-from .scenario import A, do, fresh, setup
+from .scenario import A, card, do, fresh, setup
 
 TRACK = TRACKS["owl"]
 BOARD = TRACK.owl
@@ -371,3 +371,224 @@ def test_an_owl_tile_under_the_notebook_alone_is_no_glass_research_for_objective
     state._legal = None
     do(state, A.TRACK_TILE + other.num)
     assert "research" in seen
+
+
+def test_the_journal_moves_the_notebook_alone_and_enters_no_passage() -> None:
+    # "The notebook and lantern tokens can never enter a secret passage", and the
+    # Journal "can only be used to advance the notebook token".
+    state = fresh(2, "owl")
+    setup(state, 0, hand=["item.journal"], resources={})
+    state._seats[0].glass = BOARD.passages[0].start
+    state._legal = None
+    assert A.PASSAGE + 0 not in state.legal_actions()  # the passage's price is unpaid
+    do(state, A.HAND + card("item.journal"))
+    legal = state.legal_actions()
+    assert any(A.NOTEBOOK <= a < A.IDOL_SLOT for a in legal)
+    assert not [a for a in legal if a >= A.PASSAGE or A.TEMPLE <= a < A.IDOL_SLOT]
+
+
+def test_a_research_discount_lowers_an_owl_tiles_price() -> None:
+    state = fresh(2, "owl")
+    ten = next(t for t in BOARD.track_tiles if t.kind == "vp10" and state._owl_track[t.num])
+    assert ten.cost == (0, 0, 0, 1, 1)
+    setup(state, 0, hand=["art.idol_of_ara_anu"], resources={"tablet": 1, "arrowhead": 1})
+    state._seats[0].glass = ten.node
+    state._legal = None
+    assert A.TRACK_TILE + ten.num not in state.legal_actions()  # no jewel
+    do(state, A.HAND + card("art.idol_of_ara_anu"))  # research, a jewel less
+    do(state, A.TRACK_TILE + ten.num)
+    seat = state._seats[0]
+    assert seat.owl_tiles == [10] and seat.res == [0] * 5
+
+
+def test_the_extra_coins_of_an_upper_site_cannot_also_hire_the_plane() -> None:
+    state = fresh(2, "owl")
+    site = SITE["L1-6"]
+    setup(state, 0, hand=[], resources={"compass": 3, "coin": 3})
+    assert A.SITE + site not in state.legal_actions()  # 2 coins extra and 2 for a plane
+    setup(state, 0, hand=[], resources={"compass": 3, "coin": 4})
+    assert A.SITE + site in state.legal_actions()
+
+
+def test_the_lantern_and_a_passage_are_glass_research_for_objectives() -> None:
+    state = fresh(1, "owl", objectives=3)
+    _rich(state)
+    seat = state._seats[0]
+    seen: list[str] = []
+    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
+    seat.glass = BOARD.passages[0].start
+    state._legal = None
+    do(state, A.PASSAGE + 0)
+    assert seen == ["research"]
+    seen.clear()
+    state._main = False
+    state._legal = None
+    do(state, A.LANTERN + _node(1, "right"))
+    assert "research" in seen
+
+
+def test_a_tile_under_the_notebook_beside_the_glass_passage_is_no_glass_research() -> None:
+    state = fresh(1, "owl", objectives=3)
+    _rich(state)
+    seat = state._seats[0]
+    passage = next(p for p in BOARD.passages if any(t.node == p.start for t in BOARD.track_tiles))
+    tile = next(t for t in BOARD.track_tiles if t.node == passage.start)
+    seat.glass = passage.start  # the glass has left this space for the passage
+    seat.passage = passage.num
+    state._passage_used[passage.num] = 0
+    seat.lantern = TRACK.start
+    seat.notebook = tile.node
+    seen: list[str] = []
+    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
+    state._legal = None
+    do(state, A.TRACK_TILE + tile.num)
+    assert "research" not in seen
+
+
+def test_an_owl_tiles_slot_takes_an_idol_once_the_boards_slots_are_full() -> None:
+    state = fresh(2, "owl")
+    seat = state._seats[0]
+    setup(state, 0, crates=1, slots=[True] * 4)
+    assert A.IDOL_SLOT not in state.legal_actions()
+    seat.owl_tiles = [1, 5]
+    state._legal = None
+    assert A.IDOL_SLOT in state.legal_actions()
+    # and during a decision, as the slot effects that only add are
+    state._stack.append(("research", 0, "either", (0,) * 5, False, True))
+    state._legal = None
+    assert A.IDOL_SLOT + 1 in state.legal_actions()  # the slot that gains
+    do(state, A.IDOL_SLOT + 1)
+    assert seat.owl_slotted == 1 and seat.crates == 0
+
+
+def test_camp_c1_asks_among_two_face_up_idols_and_gives_a_lone_one_at_once() -> None:
+    state = fresh(2, "owl")
+    seat = state._seats[0]
+    effect = state.site_effect(SITE["C1"])
+    state._idol_up = [FREE] * 17
+    state._idol_up[16] = 0  # a coin idol, on the last site
+    setup(state, 0, resources={})
+    state._push_seq(0, effect)
+    state._settle()
+    assert seat.res[0] == 2 and not state._stack  # C1's coin and the idol's
+    state._idol_up[5] = 1  # a compass idol too: two kinds to choose from
+    setup(state, 0, resources={})
+    state._push_seq(0, effect)
+    state._settle()
+    assert state.observation(0)["pending"]["frame"] == "idol_reward"
+    assert [a for a in state.legal_actions() if A.SITE <= a < A.OVERCOME] == [
+        A.SITE + 5,
+        A.SITE + 16,
+    ]
+
+
+def test_an_expansion_idol_turns_the_only_used_boon_face_up_at_once() -> None:
+    state = fresh(2, "owl")
+    seat = state._seats[0]
+    seat.guardians = [0 | 16, 1]
+    refresh = next(r for r in IDOL_REWARDS if r.reward == "refresh_spent_guardian")
+    state._push_seq(0, refresh.effect)
+    state._settle()
+    assert seat.guardians == [0, 1] and not state._stack
+
+
+def test_a_clone_keeps_its_own_owl_tiles_and_marks() -> None:
+    state = fresh(1, "owl")
+    _rich(state)
+    before = state.observation(0)
+    copy = state.clone()
+    tile = next(t for t in BOARD.track_tiles if t.kind == "vp5" and copy._owl_track[t.num])
+    copy._seats[0].notebook = tile.node
+    copy._legal = None
+    do(copy, A.TRACK_TILE + tile.num)
+    ten = next(t for t in BOARD.track_tiles if t.kind == "vp10" and copy._owl_track[t.num])
+    copy._owl_track = [1 if t.num == ten.num else 0 for t in BOARD.track_tiles]
+    copy._rival.glass = _node(7)
+    copy._rival._owl_tile(copy, right=True)  # marks the ten
+    copy._rival._owl_tile(copy, right=True)  # takes it
+    assert copy._rival.owl_tiles == [10] and copy._seats[0].owl_tiles == [5]
+    after = state.observation(0)
+    assert after["owl"] == before["owl"] and after["rival"] == before["rival"]
+    assert state._seats[0].owl_tiles == [] and not any(state._owl_marked)
+
+
+def test_the_rival_enters_no_passage_a_player_took() -> None:
+    state = fresh(1, "owl")
+    rival = state._rival
+    passage = BOARD.passages[0]
+    state._passage_used[0] = 0  # the player's
+    rival.glass = passage.start
+    rival._owl_advance(state, right=passage.side == "right")
+    assert rival.passage == -1 and rival.lantern == -1
+    assert TRACK.nodes[rival.glass].row == TRACK.nodes[passage.start].row + 1
+
+
+def test_the_rivals_passage_is_a_glass_research_for_objectives() -> None:
+    state = fresh(1, "owl", objectives=3)
+    rival = state._rival
+    rival.goals = [OBJECTIVE["research"]]
+    rival.goal_owner = [OPEN]
+    rival.glass = BOARD.passages[0].start
+    rival._owl_advance(state, right=BOARD.passages[0].side == "right")
+    assert rival.passage == 0 and rival.goal_owner == [THEIRS]
+
+
+def test_the_rival_at_the_top_row_takes_no_face_down_idol_from_the_top() -> None:
+    state = fresh(1, "owl")
+    rival = state._rival
+    rival.glass = _node(9)
+    top = {t.kind: t.num for t in BOARD.top}
+    state._temple_left = [1 if t.kind == "idol" else 0 for t in BOARD.top]
+    rival._owl_advance(state, right=True)
+    assert rival.owl_tiles == [] and state._temple_left[top["idol"]] == 1
+    state._temple_left = [1] * len(BOARD.top)
+    rival._owl_advance(state, right=True)  # the most valuable Owl tile
+    assert rival.owl_tiles == [10]
+
+
+def test_the_rival_removes_a_bonus_tile_its_glass_lands_on() -> None:
+    state = fresh(1, "owl")
+    rival = state._rival
+    rival.glass = TRACK.start
+    for node in (_node(1, "left"), _node(1, "right")):
+        state._bonus[node] = [0]
+    rival._owl_advance(state, right=True)
+    assert TRACK.nodes[rival.glass].row == 1 and state._bonus[rival.glass] == []
+
+
+def test_the_rival_owl_tile_never_takes_a_face_down_idol() -> None:
+    state = fresh(1, "owl")
+    rival = state._rival
+    idols = [t.num for t in BOARD.track_tiles if t.kind == "idol"]
+    state._owl_track = [1 if t.num in idols else 0 for t in BOARD.track_tiles]
+    rival.stack.append(OWL_TILE)
+    rival.take_turn(state)
+    assert rival.owl_tiles == [] and rival.minus == 0
+    assert all(state._owl_track[t] for t in idols)
+
+
+def test_the_rivals_notebook_rises_to_its_passage_or_lantern_row() -> None:
+    state = fresh(1, "owl")
+    rival = state._rival
+    passage = next(p for p in BOARD.passages if p.row > TRACK.nodes[p.start].row)
+    rival.glass = passage.start
+    rival.passage = passage.num
+    rival.lantern = TRACK.start
+    rival.notebook = passage.start
+    rival._notebook(state, right=True)
+    assert TRACK.nodes[rival.notebook].row == passage.row  # the passage's row
+    rival.lantern = _node(passage.row + 2)
+    rival._notebook(state, right=True)
+    assert TRACK.nodes[rival.notebook].row == passage.row + 1  # below the lantern's
+
+
+def test_every_seat_sees_the_row_a_glass_in_a_passage_scores() -> None:
+    state = fresh(2, "owl")
+    _rich(state)
+    passage = BOARD.passages[0]
+    state._seats[0].glass = passage.start
+    state._legal = None
+    do(state, A.PASSAGE + 0)
+    seen = state.observation(1)["owl"]["seats"][0]
+    assert seen["glass_row"] == passage.row != TRACK.nodes[passage.start].row
+    assert (seen["passage"], seen["lantern_row"]) == (1, 0)

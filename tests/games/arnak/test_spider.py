@@ -331,3 +331,67 @@ def test_spider_games_play_to_the_end_with_altars_invoked() -> None:
         placed = sum(map(sum, state._altar_tabs))
         assert sum(state._dark_supply) + held + placed == 7 * (2 if players == 1 else players)
     assert invoked > 4
+
+
+def test_each_player_places_at_most_three_dark_tablets_under_one_altar() -> None:
+    # "Each player can place a maximum of 3 dark tablets below each altar."
+    state = fresh(2, "spider")
+    state._altar_card[0] = card(ARTIFACTS[0])
+    _dark(state, 0, 4)
+    _glass(state, 0, 1)
+    state._altar_tabs[0] = [2, 0]
+    state._legal = None
+    assert A.ALTAR in state.legal_actions()  # the third
+    state._altar_tabs[0] = [3, 0]
+    state._legal = None
+    assert A.ALTAR not in state.legal_actions()  # never a fourth
+    state._altar_tabs[0] = [0, 3]  # the limit is each player's own
+    state._legal = None
+    assert A.ALTAR in state.legal_actions()
+
+
+def test_an_altar_still_waiting_for_its_artifact_scores_nothing() -> None:
+    state = fresh(2, "spider")
+    _dark(state, 0, 1)
+    _glass(state, 0, 1)
+    do(state, A.ALTAR)
+    assert state.observation(0)["pending"]["frame"] == "altar"
+    assert state._altar_tabs[0] == [1, 0] and state._altar_card[0] == FREE
+    assert state.score_parts(0)["altars"] == 0  # no artifact on it yet
+    gold = state._row_art[0]
+    do(state, A.CARD + gold)
+    assert state.score_parts(0)["altars"] == TRACK.altars[0].vp
+
+
+def test_playing_an_artifact_with_a_dark_tablet_returns_it_to_the_supply() -> None:
+    state = fresh(2, "spider")
+    setup(state, 0, hand=["art.serpents_gold"], resources={})
+    _dark(state, 0, 1)  # the seat's only tablet is a dark one
+    assert state._dark_supply == [1, 2, 2, 2, 2, 2, 2]
+    do(state, A.HAND + card("art.serpents_gold"))
+    seat = state._seats[0]
+    assert (seat.res[2], seat.dark) == (0, 0)  # its tablet price was paid with it
+    assert state._dark_supply == [2] * 7
+
+
+def test_a_clone_keeps_its_own_dark_tablets_and_altars() -> None:
+    state = fresh(2, "spider")
+    state._altar_card[0] = card(ARTIFACTS[0])
+    before = state.observation(0)["spider"]
+    copy = state.clone()
+    _dark(copy, 0, 3)
+    _glass(copy, 0, 1)
+    do(copy, A.ALTAR)
+    assert copy.observation(0)["spider"] != before
+    assert state.observation(0)["spider"] == before
+    assert state._seats[0].dark == 0
+
+
+def test_the_card_row_is_refilled_after_the_rival_puts_an_artifact_on_an_altar() -> None:
+    state = fresh(1, "spider")
+    standard = len([c for c in state._row_art if c >= 0])
+    state._rival.glass = next(n.num for n in TRACK.nodes if n.row == 1)
+    _rival_spider_turn(state, 1)
+    placed = state._altar_card[0]
+    assert placed != FREE and placed not in state._row_art
+    assert len([c for c in state._row_art if c >= 0]) == standard
