@@ -395,3 +395,12 @@ def test_the_card_row_is_refilled_after_the_rival_puts_an_artifact_on_an_altar()
     placed = state._altar_card[0]
     assert placed != FREE and placed not in state._row_art
     assert len([c for c in state._row_art if c >= 0]) == standard
+
+
+def test_the_rival_places_at_most_three_tablets_under_an_altar() -> None:
+    state = fresh(1, "spider")
+    state._altar_card[0] = card(ARTIFACTS[0])
+    state._altar_card[3] = card(ARTIFACTS[1])
+    state._altar_tabs[3] = [0, 3]
+    _rival_spider_turn(state, 5)  # round V: invoke the topmost altar it may still use
+    assert [tabs[1] for tabs in state._altar_tabs] == [1, 0, 0, 3, 0]

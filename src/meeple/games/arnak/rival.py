@@ -554,8 +554,12 @@ class Rival:
         if the glass has risen to its row, and invoke it."""
         column = state._n
         for deed in SPIDER_SCHEDULE[state._round - 1]:
-            if deed == "invoke":
-                held = [k for k, card in enumerate(state._altar_card) if card >= 0]
+            if deed == "invoke":  # at most 3 tablets under an altar, as for a player
+                held = [
+                    k
+                    for k, card in enumerate(state._altar_card)
+                    if card >= 0 and state._altar_tabs[k][column] < spider.MAX_PER_ALTAR
+                ]
                 if held and spider.take_from_supply(state):
                     state._altar_tabs[held[-1]][column] += 1
                     self.log += (("altar", held[-1]),)
