@@ -306,3 +306,13 @@ def test_option_labels_name_each_choice() -> None:
     assert spec.validate("x", "b") == "b"
     with pytest.raises(ValueError, match="one each"):
         OptionSpec("a", ("a", "b"), "which", labels=("Alpha",))
+
+
+def test_notes_of_choices_name_what_an_option_value_adds() -> None:
+    from meeple.core.registry import notes_of_choices
+
+    added = {(option, value): notes for option, value, notes in notes_of_choices("arnak")}
+    assert set(added) == {("board", "spider"), ("board", "owl")}
+    assert added["board", "owl"] == meeple.load_game("arnak", board="owl").info.notes
+    # Aridnyk's placeholder tiles are noted whatever its options: none adds a note
+    assert meeple.load_game("aridnyk").info.notes and notes_of_choices("aridnyk") == []

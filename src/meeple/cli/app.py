@@ -47,7 +47,7 @@ from meeple.cli.play import (
 from meeple.core.game import Game, GameInfo, State, check_seed
 from meeple.core.record import load_record
 from meeple.core.record import replay as replay_record
-from meeple.core.registry import list_games, load_game
+from meeple.core.registry import list_games, load_game, notes_of_choices
 from meeple.core.wording import counted
 from meeple.errors import MeepleError, OptionError, RecordError
 from meeple.sim.bench import (
@@ -253,22 +253,6 @@ def _notes_at_other_counts(name: str, info: GameInfo) -> list[tuple[int, tuple[s
     return found
 
 
-def _notes_of_options(name: str, info: GameInfo) -> list[tuple[str, str]]:
-    """Notes that an option's other value adds, at the default player count (a board
-    side played on placeholder data, say): (option=value, note)."""
-    found = []
-    for option, spec in info.options.items():
-        if not spec.applies_to(info.players):
-            continue
-        for value in spec.choices:
-            if value == spec.default:
-                continue
-            with contextlib.suppress(MeepleError):
-                notes = load_game(name, **{option: value}).info.notes
-                found += [(f"{option}={value}", n) for n in notes if n not in info.notes]
-    return found
-
-
 @app.command()
 def games() -> None:
     """The games meeple can play, their player counts and options."""
@@ -291,8 +275,9 @@ def games() -> None:
                     console.print(
                         f"  note ({counted(players, 'player')}): {note}", style="dim", markup=False
                     )
-            for choice, note in _notes_of_options(name, info):
-                console.print(f"  note ({choice}): {note}", style="dim", markup=False)
+            for option, value, notes in notes_of_choices(name):
+                for note in notes:
+                    console.print(f"  note ({option}={value}): {note}", style="dim", markup=False)
             table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
             table.add_column("option", no_wrap=True, style="bold")
             table.add_column("default · allowed values · what it does")

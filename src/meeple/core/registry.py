@@ -19,7 +19,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from meeple.core.game import Game, shown_repr
-from meeple.errors import UnknownGameError
+from meeple.errors import MeepleError, UnknownGameError
 
 GameFactory = Callable[..., Game]
 
@@ -127,3 +127,25 @@ def load_game(name: str, /, players: int | None = None, **options: Any) -> Game:
     if players is None:
         return factory(**options)
     return factory(players=players, **options)
+
+
+def notes_of_choices(name: str) -> list[tuple[str, Any, tuple[str, ...]]]:
+    """The notes that each option's other values add to the default game's, at the
+    default player count (a board side played on placeholder data, say): (option,
+    value, the notes added), for the values that add some."""
+    info = load_game(name).info
+    found = []
+    for option, spec in info.options.items():
+        if not spec.applies_to(info.players):
+            continue
+        for value in spec.choices:
+            if value == spec.default:
+                continue
+            try:
+                notes = load_game(name, **{option: value}).info.notes
+            except MeepleError:  # a value refused at this player count
+                continue
+            added = tuple(note for note in notes if note not in info.notes)
+            if added:
+                found.append((option, value, added))
+    return found

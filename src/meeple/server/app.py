@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,8 +23,8 @@ from starlette.websockets import WebSocketDisconnect
 import meeple
 from meeple.agents import check_for_game, list_agents
 from meeple.agents import make as make_agent
-from meeple.core.game import Game, GameInfo
-from meeple.core.registry import list_games, load_game
+from meeple.core.game import Game
+from meeple.core.registry import list_games, load_game, notes_of_choices
 from meeple.errors import MeepleError
 from meeple.server.protocol import (
     CreatedTable,
@@ -134,25 +133,11 @@ def game_summary(name: str) -> dict[str, Any]:
         "placeholder_data": info.placeholder_data,
         "notes": list(info.notes),
         "notes_by_players": by_players,
-        "notes_by_choice": _notes_by_choice(name, info),
+        "notes_by_choice": [
+            {"option": option, "value": value, "notes": list(notes)}
+            for option, value, notes in notes_of_choices(name)
+        ],
     }
-
-
-def _notes_by_choice(name: str, info: GameInfo) -> list[dict[str, Any]]:
-    """The notes each option's other values add at the default player count."""
-    found = []
-    for option, spec in info.options.items():
-        if not spec.applies_to(info.players):
-            continue
-        for value in spec.choices:
-            if value == spec.default:
-                continue
-            chosen = json.dumps({option: value}, sort_keys=True)
-            _, notes = configuration_notes(name, info.players, chosen)
-            added = [note for note in notes if note not in info.notes]
-            if added:
-                found.append({"option": option, "value": value, "notes": added})
-    return found
 
 
 class BodyLimit:
