@@ -806,6 +806,7 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
     owned, card_vp = kept
     notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[state._board]
     altars = state._altar_tabs
+    owl_side = state._track.owl is not None
     if altars:
         dark_vp = spider.penalty(state)
     per_seat = []
@@ -823,20 +824,21 @@ def observe_ids(state: ArnakState, player: int) -> tuple[Any, ...]:
         bits = _SLOT_BITS[tuple(s.slots)]
         guardians = tuple(s.guardians)
         temples = tuple(s.temples)
-        score = (
-            notebook_vp[notebook]
-            + (temple_vp[rank] if rank >= 0 else glass_vp[glass])
-            + _SLOT_POINTS[bits]
-            + crates * VP_PER_IDOL
-            + GUARDIAN_VP * len(guardians)
-            + (sum(map(_TEMPLE_VP_OF, temples)) if temples else 0)
-            + card_vp[p]
-            - 2 * fear_tiles
-        )
-        if altars:
-            score += spider.majority_points(state, p) + dark_vp * spider.placed(state, p)
-        elif state._track.owl is not None:
+        if owl_side:  # the lantern, a passage and Owl tiles: the state's own sum
             score = state._score(p)
+        else:
+            score = (
+                notebook_vp[notebook]
+                + (temple_vp[rank] if rank >= 0 else glass_vp[glass])
+                + _SLOT_POINTS[bits]
+                + crates * VP_PER_IDOL
+                + GUARDIAN_VP * len(guardians)
+                + (sum(map(_TEMPLE_VP_OF, temples)) if temples else 0)
+                + card_vp[p]
+                - 2 * fear_tiles
+            )
+            if altars:
+                score += spider.majority_points(state, p) + dark_vp * spider.placed(state, p)
         per_seat.append(
             (
                 (

@@ -612,11 +612,18 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         seat = self._seats[p]
         vp = _CARD_VP_OF
         slots = seat.slots
-        notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[self._board]
-        rank = seat.temple_rank
-        points = notebook_vp[seat.notebook] + (
-            temple_vp[rank] if rank >= 0 else glass_vp[seat.glass]
-        )
+        if self._track.owl is None:
+            notebook_vp, glass_vp, temple_vp = _RESEARCH_VP[self._board]
+            rank = seat.temple_rank
+            points = notebook_vp[seat.notebook] + (
+                temple_vp[rank] if rank >= 0 else glass_vp[seat.glass]
+            )
+        else:  # the lantern, a passage, Owl tiles and the idols in their slots
+            points = (
+                owl.research_points(self, seat)
+                + sum(seat.owl_tiles)
+                + seat.owl_slotted * VP_PER_IDOL
+            )
         filled = slots.count(True)
         if filled:
             points += sum([v for v, full in zip(EMPTY_SLOT_VALUES, slots, strict=True) if not full])
@@ -634,14 +641,6 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
         )
         if self._stack:
             points += sum(map(vp, self._drawn(p)))
-        if self._track.owl is not None:  # the lantern, a passage, Owl tiles and slots
-            points += (
-                owl.research_points(self, seat)
-                - notebook_vp[seat.notebook]
-                - glass_vp[seat.glass]
-                + sum(seat.owl_tiles)
-                + seat.owl_slotted * VP_PER_IDOL
-            )
         if self._altar_tabs:
             points += spider.majority_points(self, p)
             placed = spider.placed(self, p)
