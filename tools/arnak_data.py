@@ -535,6 +535,7 @@ def build(ref: Path) -> dict[str, Any]:
         "camps": [tile(c) for c in sites["camp_sites"]["sites"]],
         "level1": [tile(t) for t in sites["level1_tiles"]],
         "level2": [tile(t) for t in sites["level2_tiles"]],
+        "twisted_paths": twisted_paths_sites(twisted["twisted_paths_site_tiles"]),
         "tiles_on_board": {
             "level1": setup["site_tile_stacks"]["level1"]["board_spaces"],
             "level2": setup["site_tile_stacks"]["level2"]["board_spaces"],
@@ -799,6 +800,23 @@ def build(ref: Path) -> dict[str, Any]:
         "research": out_research,
         "solo": out_solo,
     }
+
+
+def twisted_paths_sites(tp: dict[str, Any]) -> list[dict[str, Any]]:
+    """The expansion's two level I and two level II site tiles, named after the base
+    game's (L1-T1, L1-T2, L2-T1, L2-T2); their views put the effect into words."""
+    out = []
+    for level in ("level1", "level2"):
+        for i, t in enumerate(tp[level], 1):
+            rec: dict[str, Any] = {
+                "id": f"L{level[-1]}-T{i}",
+                "effect": t["effect"],
+            }
+            if t.get("notes"):
+                rec["notes"] = " ".join(str(t["notes"]).split())
+            rec.update(fact(tp))
+            out.append(rec)
+    return out
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 """Arnak invariants along random play (hypothesis chooses the game, its options and the
-moves): every item and artifact in exactly one place, archaeologists where the board
+moves): every item and artifact in exactly one place, every site tile in a pile or on
+the board, archaeologists where the board
 says, no resource below zero, notebooks no higher than their glass, temple tiles counted,
 the quick score the same as its parts, and the solo rival's own bounds."""
 
@@ -10,7 +11,15 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.games.arnak.components import ARTIFACTS, ITEMS, TEMPLE_STACKS
+from meeple.games.arnak.components import (
+    ARTIFACTS,
+    ITEMS,
+    LEVEL1_TILES,
+    LEVEL2_TILES,
+    TEMPLE_STACKS,
+    TWISTED_LEVEL1_TILES,
+    TWISTED_LEVEL2_TILES,
+)
 from meeple.games.arnak.owl import board as owl_board
 from meeple.games.arnak.owl import reach as owl_reach
 from meeple.games.arnak.rival import OPEN, THEIRS, objective_value
@@ -38,6 +47,13 @@ def check_invariants(s: ArnakState) -> None:
     cards = set(ITEMS) | set(ARTIFACTS)
     assert {c: n for c, n in places.items() if c in cards} == dict.fromkeys(cards, 1)
     assert all(c in s._item_deck or c in s._art_deck for c in s._revealed)  # shown, not taken
+    # Every site tile dealt (Twisted Paths' four with their option) is in a pile or on
+    # the board, once.
+    tiles = LEVEL1_TILES + LEVEL2_TILES
+    if s.game.twisted_paths_sites:
+        tiles += TWISTED_LEVEL1_TILES + TWISTED_LEVEL2_TILES
+    laid = [t for t in s._tile if t != FREE]
+    assert sorted(s._stacks[0] + s._stacks[1] + laid) == sorted(tiles)
     # Archaeologists stand where the board says, and only there.
     standing = {slot: p for p, seat in enumerate(s._seats) for slot in seat.arch if slot != HOME}
     if s._rival is not None:
@@ -114,13 +130,20 @@ def check_invariants(s: ArnakState) -> None:
     board=st.sampled_from(["bird", "snake", "spider", "owl"]),
     purple=st.integers(0, 5),
     objectives=st.sampled_from([0, 2, 3, 4]),
+    twisted_sites=st.booleans(),
     seed=st.integers(0, 2**31),
     choices=st.lists(st.integers(0, 10**6), min_size=50, max_size=800),
 )
 def test_invariants_hold_along_play(
-    players: int, board: str, purple: int, objectives: int, seed: int, choices: list[int]
+    players: int,
+    board: str,
+    purple: int,
+    objectives: int,
+    twisted_sites: bool,
+    seed: int,
+    choices: list[int],
 ) -> None:
     solo = {"purple": purple, "objectives": objectives} if players == 1 else {}
-    s = fresh(players, board, seed=seed, **solo)
+    s = fresh(players, board, seed=seed, twisted_paths_sites=twisted_sites, **solo)
     check_invariants(s)
     play_checked(s, choices, check_invariants)

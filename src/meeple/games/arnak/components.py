@@ -150,6 +150,7 @@ class SitesFile(msgspec.Struct, forbid_unknown_fields=True):
     camps: list[TileRecord]
     level1: list[TileRecord]
     level2: list[TileRecord]
+    twisted_paths: list[TileRecord]  # the expansion's level I tiles, then its level II
     tiles_on_board: dict[str, int]
     boards: dict[str, BoardSites]
 
@@ -674,12 +675,17 @@ def _load() -> dict[str, Any]:
         for i, t in enumerate(sites.camps)
     )
     tiles: list[SiteTile] = []
-    for level, recs in ((1, sites.level1), (2, sites.level2)):
-        for t in recs:
-            effect = compile_effect(t.effect, f"arnak data/sites.json {t.id}")
-            tiles.append(SiteTile(len(tiles), t.id, level, effect, t.text))
-    if (len(camps), len(sites.level1), len(sites.level2)) != (5, 10, 6):
-        raise ComponentDataError("arnak data/sites.json: 5 camps, 10 level I and 6 level II tiles")
+    twisted = [(int(t.id[1]), t) for t in sites.twisted_paths]
+    for level, t in [(1, t) for t in sites.level1] + [(2, t) for t in sites.level2] + twisted:
+        effect = compile_effect(t.effect, f"arnak data/sites.json {t.id}")
+        tiles.append(SiteTile(len(tiles), t.id, level, effect, t.text))
+    if (len(camps), len(sites.level1), len(sites.level2)) != (5, 10, 6) or [
+        level for level, _ in twisted
+    ] != [1, 1, 2, 2]:
+        raise ComponentDataError(
+            "arnak data/sites.json: 5 camps, 10 level I and 6 level II tiles, and Twisted "
+            "Paths' 2 level I and 2 level II tiles"
+        )
     boards: dict[str, tuple[Space, ...]] = {}
     for name, board in sites.boards.items():
         spaces = tuple(
@@ -925,8 +931,17 @@ ARTIFACT_TABLETS: int = _DATA["artifact_tablet_cost"]
 GUARDIANS: tuple[Guardian, ...] = _DATA["guardians"]
 CAMPS: tuple[SiteTile, ...] = _DATA["camps"]
 SITE_TILES: tuple[SiteTile, ...] = _DATA["tiles"]
-LEVEL1_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES if t.level == 1)
-LEVEL2_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES if t.level == 2)
+BASE_SITE_TILES = 16
+"""The base game's 10 level I and 6 level II tiles come first; Twisted Paths' four
+follow, and join the piles with the `twisted_paths_sites` option."""
+LEVEL1_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES[:BASE_SITE_TILES] if t.level == 1)
+LEVEL2_TILES: tuple[int, ...] = tuple(t.num for t in SITE_TILES[:BASE_SITE_TILES] if t.level == 2)
+TWISTED_LEVEL1_TILES: tuple[int, ...] = tuple(
+    t.num for t in SITE_TILES[BASE_SITE_TILES:] if t.level == 1
+)
+TWISTED_LEVEL2_TILES: tuple[int, ...] = tuple(
+    t.num for t in SITE_TILES[BASE_SITE_TILES:] if t.level == 2
+)
 BOARDS: dict[str, tuple[Space, ...]] = _DATA["boards"]
 CAMP_TRAVEL: tuple[tuple[int, ...], ...] = _DATA["camp_travel"]
 DISCOVER_COST: tuple[int, ...] = _DATA["discover_cost"]

@@ -77,6 +77,12 @@ OPTIONS = {
             "Owl Temple (Twisted Paths, placeholder track)",
         ),
     ),
+    "twisted_paths_sites": OptionSpec(
+        False,
+        (False, True),
+        "Twisted Paths' two level I and two level II site tiles join the base game's piles "
+        "(any board side)",
+    ),
     "difficulty": OptionSpec(
         2,
         (0, 1, 2, 3, 4, 5),
@@ -120,6 +126,7 @@ class ArnakGame(Game):
         values = resolve_options("arnak", OPTIONS, options)
         check_option_players("arnak", OPTIONS, values, players)
         self.board: str = values["board"]
+        self.twisted_paths_sites: bool = values["twisted_paths_sites"]
         self.purple: int = values["purple"]
         self.difficulty: int = values["difficulty"]
         if self.purple and "difficulty" not in options:

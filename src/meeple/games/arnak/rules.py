@@ -42,6 +42,8 @@ from meeple.games.arnak.components import (
     STARTING_DECK,
     TEMPLE_STACKS,
     TRACKS,
+    TWISTED_LEVEL1_TILES,
+    TWISTED_LEVEL2_TILES,
     VP_PER_IDOL,
     Effect,
 )
@@ -317,6 +319,9 @@ class ArnakState(TurnMixin, EffectsMixin, CheckedState):
                 idols.pop()
             self._idol_down[site] = hidden
         self._stacks = [list(LEVEL1_TILES), list(LEVEL2_TILES)]
+        if game.twisted_paths_sites:
+            self._stacks[0] += TWISTED_LEVEL1_TILES
+            self._stacks[1] += TWISTED_LEVEL2_TILES
         for stack in self._stacks:
             rng.shuffle(stack)
         self._known_bottom = [0, 0]

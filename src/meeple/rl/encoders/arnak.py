@@ -133,8 +133,16 @@ NUM_SITES = len(SITE_IDS)
 CAMPS = 5
 SPACES = 2
 """Archaeologist spaces per site: a camp has two, every other site one."""
-TILE_IDS = (*(f"L1-{i:02d}" for i in range(1, 11)), *(f"L2-{i:02d}" for i in range(1, 7)))
-"""The level I and level II site tiles (a camp's tile is the camp itself)."""
+TILE_IDS = (
+    *(f"L1-{i:02d}" for i in range(1, 11)),
+    *(f"L2-{i:02d}" for i in range(1, 7)),
+    "L1-T1",
+    "L1-T2",
+    "L2-T1",
+    "L2-T2",
+)
+"""The level I and level II site tiles, Twisted Paths' last (a camp's tile is the camp
+itself)."""
 GUARDIAN_IDS = tuple(f"G{i:02d}" for i in range(1, 16))
 ASSISTANT_IDS = tuple(f"A{i:02d}" for i in range(1, 13))
 BOARDS = ("bird", "snake", "spider", "owl")
@@ -325,12 +333,13 @@ class ArnakEncoder(Encoder):
         # The configuration and the turn.
         self._config = add(
             "config",
-            len(BOARDS) + 5,
+            len(BOARDS) + 6,
             "the configuration, the same in every observation: one-hot, the board side "
             "(Bird, Snake, Spider, Owl Temple); solo difficulty / 10 (one per red tile, two per "
             "purple); the solo rival skips green Buy Item in round V; purple tiles / 5; "
-            "objectives dealt per round / 4; the first objective is doubled",
-            (1,) * len(BOARDS) + (10, 1, 5, 4, 1),
+            "objectives dealt per round / 4; the first objective is doubled; Twisted Paths' "
+            "site tiles are in the piles",
+            (1,) * len(BOARDS) + (10, 1, 5, 4, 1, 1),
         )
         self._round = add("round", ROUNDS, "one-hot: the round, I..V")
         self._current = add("current_player", n, "one-hot: the seat that decides now")
@@ -447,7 +456,9 @@ class ArnakEncoder(Encoder):
         # Sites.
         self._discovered = add("discovered", s, "site is discovered")
         self._tile = add(
-            "site_tile", (s, len(TILE_IDS)), "one-hot: site's tile, L1-01..L1-10, L2-01..L2-06"
+            "site_tile",
+            (s, len(TILE_IDS)),
+            "one-hot: site's tile, L1-01..L1-10, L2-01..L2-06, L1-T1, L1-T2, L2-T1, L2-T2",
         )
         self._site_guardian = add(
             "site_guardian", (s, len(GUARDIAN_IDS)), "one-hot: the guardian on site"
@@ -633,6 +644,7 @@ class ArnakEncoder(Encoder):
         zeros = array("H", bytes(2 * layout.size))
         values = self.info.values
         zeros[self._config + BOARDS.index(self.board)] = 1
+        zeros[self._config + len(BOARDS) + 5] = bool(values.get("twisted_paths_sites", False))
         if self.solo:
             at = self._config + len(BOARDS)
             purple = int(values.get("purple", 0))
