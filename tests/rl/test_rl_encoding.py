@@ -219,10 +219,15 @@ def test_arnak_names_match_the_game_data() -> None:
 
 
 def test_arnak_blocks_say_what_they_mean() -> None:
-    from meeple.rl.encoders.arnak import CARD_IDS
+    from meeple.rl.encoders.arnak import CARD_IDS, TILE_IDS
 
-    for players, board in ((3, "snake"), (1, "bird"), (2, "spider"), (2, "owl")):
-        game = meeple.load_game("arnak", players=players, board=board)
+    for players, board, twisted in (
+        (3, "snake", False),
+        (1, "bird", True),
+        (2, "spider", False),
+        (2, "owl", True),
+    ):
+        game = meeple.load_game("arnak", players=players, board=board, twisted_paths_sites=twisted)
         encoder = encoder_for(game)
         for state in random_states(game, seed=6)[::9]:
             for seat in range(players):
@@ -253,6 +258,12 @@ def test_arnak_blocks_say_what_they_mean() -> None:
                 assert list(np.flatnonzero(views["config"][:4])) == [
                     ("bird", "snake", "spider", "owl").index(board)
                 ]
+                assert views["config"][9] == twisted
+                for i, site in enumerate(obs["sites"]):
+                    tiles = list(np.flatnonzero(views["site_tile"][i]))
+                    assert tiles == (
+                        [TILE_IDS.index(site["tile"])] if i >= 5 and site["tile"] else []
+                    )
                 if players == 1:
                     rival = {CARD_IDS.index(c) for c in obs["rival"]["cards"]}
                     assert set(np.flatnonzero(views["rival_cards"])) == rival
