@@ -42,6 +42,7 @@ CONFIGS: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
         ("solo-spider", 1, {"board": "spider"}),
         ("two-players-owl", 2, {"board": "owl"}),
         ("solo-owl", 1, {"board": "owl"}),
+        ("two-players-twisted-sites", 2, {"twisted_paths_sites": True}),
     ],
 }
 SEED = 2026
