@@ -1393,6 +1393,15 @@ def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: 
     assert notes.is_displayed() and "placeholder" in notes.text
 
 
+def test_arnak_lobby_puts_twisted_paths_site_tiles_in_the_piles(
+    server: str, browser: WebDriver
+) -> None:
+    create_table(browser, server, "arnak", 2, {"twisted_paths_sites": "yes"})
+    status = wait_for(browser, "the status strip", present(browser, "[data-testid=arnak-status]"))
+    assert "Twisted Paths site tiles" in status[0].text
+    assert "12 level I and 8 level II site tiles" in browser.find_element("tag name", "body").text
+
+
 SPIDER_LABEL = "Spider Temple (Twisted Paths, placeholder track)"
 
 

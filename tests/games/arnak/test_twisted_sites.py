@@ -103,3 +103,17 @@ def test_digging_there_gives_the_resources_then_a_supply_assistant_s_side(
     assert seat.res == [g + a for g, a in zip(gained, assistant_gain, strict=True)]
     assert state._supply[0] == [assistant("A05"), assistant("A01")]  # only borrowed
     assert side in state.observation(0)["sites"][site]["text"]
+
+
+def test_every_seat_sees_the_option_and_the_header_says_it() -> None:
+    from meeple.games.arnak.view import render
+
+    from .test_view import text_of
+
+    for twisted in (False, True):
+        state = fresh(3, twisted_paths_sites=twisted)
+        for seat in range(3):
+            obs = state.observation(seat)
+            assert obs["twisted_paths_sites"] is twisted
+            header = text_of(render(obs)).splitlines()[0]
+            assert ("Twisted Paths' site tiles" in header) is twisted

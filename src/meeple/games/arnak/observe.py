@@ -194,6 +194,7 @@ def observe(state: ArnakState, player: int | None) -> dict[str, Any]:
         "players": state._n,
         "solo": state._solo,
         "difficulty": rival.difficulty if rival is not None else None,
+        "twisted_paths_sites": state.game.twisted_paths_sites,
         "round": state._round,
         "start_player": state._start,
         "current_player": current,

@@ -216,6 +216,8 @@ def _header(obs: Mapping[str, Any]) -> Text:
         ("Lost Ruins of Arnak", "bold"),
         f"  {board.capitalize()} Temple side · {counted(players, 'player')}",
     )
+    if obs.get("twisted_paths_sites"):
+        text.append(" · Twisted Paths' site tiles")
     if obs.get("solo"):
         level = obs.get("difficulty")
         tiles = (obs.get("rival") or {}).get("tiles", [])

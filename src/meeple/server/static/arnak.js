@@ -905,6 +905,7 @@ function strip(obs, you) {
   if (obs.main_action_used) bits.push(h('span', { class: 'pill muted' }, 'main action used'));
   const pool = obs.travel_pool ?? {};
   if (ICONS.some((i) => pool[i])) bits.push(h('span', { class: 'pill', title: 'travel gained this turn' }, `travel: ${travelText(pool)}`));
+  if (obs.twisted_paths_sites) bits.push(h('span', { class: 'pill', title: 'Twisted Paths\' two level I and two level II site tiles are in the piles' }, 'Twisted Paths site tiles'));
   if (obs.solo) bits.push(h('span', { class: 'pill', title: 'difficulty' }, `solo${obs.difficulty !== null && obs.difficulty !== undefined ? ` · level ${obs.difficulty}` : ''}`));
   return h('div', { class: 'strip', 'data-testid': 'arnak-status' }, bits);
 }
