@@ -3,6 +3,7 @@ name that cannot be written."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -86,7 +87,17 @@ def test_a_yes_or_no_to_the_save_question_is_read_as_one(
     assert not (tmp_path / "Yes").exists()
 
 
-def test_ctrl_c_at_your_own_prompt_offers_to_save(tmp_path: Path) -> None:
+class Terminal(io.StringIO):
+    """Standard input typed at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_c_at_your_own_prompt_offers_to_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", Terminal())
     state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
     save = tmp_path / "mine.json"
     answers = iter(["1", KeyboardInterrupt, str(save)])
@@ -107,3 +118,31 @@ def test_ctrl_c_at_your_own_prompt_offers_to_save(tmp_path: Path) -> None:
     assert "interrupted: the game stopped after" in screen and "input ended" not in screen
     assert f"game saved to {save}" in screen
     assert load_record(save)["actions"] == state.history()
+
+
+def test_ctrl_c_with_piped_input_reads_no_more_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines after a Ctrl-C in a pipe were written as moves: none is taken for the
+    name of a file to save to, and the message names --save."""
+    monkeypatch.setattr("sys.stdin", io.StringIO())
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    answers = iter(["1", KeyboardInterrupt, "2", "3"])
+
+    def piped(prompt: object = "", **_: object) -> str:
+        answer = next(answers)
+        if answer is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return str(answer)
+
+    console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
+    console.input = piped  # type: ignore[method-assign]
+    monkeypatch.chdir(tmp_path)
+    finished = Session(state, [None, meeple.agents.make("random", seed=1)], console).run()
+    console.file.close()
+    screen = (tmp_path / "screen.txt").read_text()
+    assert not finished
+    assert "interrupted: the game stopped after" in screen
+    assert "Save the game?" not in screen and "--save FILE" in " ".join(screen.split())
+    assert next(answers) == "2"  # the line after the interruption was left unread
+    assert not (tmp_path / "2").exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -193,9 +194,23 @@ class Session:
         """Stop after a prompt got no line: Ctrl-C stops as `q` does (offering to save),
         the end of input (Ctrl-D, a pipe run dry) without asking anything more."""
         if self.interrupted:
-            self.stop("interrupted", offer_save=True)
+            self.interrupt()
         else:
             self.stop("input ended")
+
+    def interrupt(self) -> None:
+        """Ctrl-C: stop, offering to save when a person types the answer. Input from a
+        pipe or a file was written before the interruption: its next line is a move,
+        not a file name, so nothing more is read and `--save` is named instead."""
+        typed = sys.stdin.isatty()
+        self.stop("interrupted", offer_save=typed)
+        if not typed and self.save is None:
+            self.console.print(
+                "(input is not a terminal: nothing saved; `--save FILE` saves a game "
+                "that stops early)",
+                style="dim",
+                markup=False,
+            )
 
     # --- the game ------------------------------------------------------------------
 
@@ -209,7 +224,7 @@ class Session:
                     action = self.bot_decision(seat, agent)
                 except KeyboardInterrupt:  # Ctrl-C while a bot thinks stops as `q` does
                     self.console.print()
-                    self.stop("interrupted", offer_save=True)
+                    self.interrupt()
                     return False
             else:
                 chosen = self.human_decision(seat)
