@@ -802,20 +802,18 @@ def build(ref: Path) -> dict[str, Any]:
     }
 
 
-def twisted_paths_sites(tp: dict[str, Any]) -> list[dict[str, Any]]:
+def twisted_paths_sites(tp: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The expansion's two level I and two level II site tiles, named after the base
     game's (L1-T1, L1-T2, L2-T1, L2-T2); their views put the effect into words."""
-    out = []
+    out: dict[str, list[dict[str, Any]]] = {}
     for level in ("level1", "level2"):
+        out[level] = []
         for i, t in enumerate(tp[level], 1):
-            rec: dict[str, Any] = {
-                "id": f"L{level[-1]}-T{i}",
-                "effect": t["effect"],
-            }
+            rec: dict[str, Any] = {"id": f"L{level[-1]}-T{i}", "effect": t["effect"]}
             if t.get("notes"):
                 rec["notes"] = " ".join(str(t["notes"]).split())
             rec.update(fact(tp))
-            out.append(rec)
+            out[level].append(rec)
     return out
 
 

@@ -143,6 +143,13 @@ class BlockingRecord(Sourced, forbid_unknown_fields=True, kw_only=True):
     four: int = msgspec.field(name="4")
 
 
+class TwistedSites(msgspec.Struct, forbid_unknown_fields=True):
+    """The expansion's site tiles, played with the `twisted_paths_sites` option."""
+
+    level1: list[TileRecord]
+    level2: list[TileRecord]
+
+
 class SitesFile(msgspec.Struct, forbid_unknown_fields=True):
     discover_cost: dict[str, int]
     camp_spaces: list[dict[str, Any]]
@@ -150,7 +157,7 @@ class SitesFile(msgspec.Struct, forbid_unknown_fields=True):
     camps: list[TileRecord]
     level1: list[TileRecord]
     level2: list[TileRecord]
-    twisted_paths: list[TileRecord]  # the expansion's level I tiles, then its level II
+    twisted_paths: TwistedSites
     tiles_on_board: dict[str, int]
     boards: dict[str, BoardSites]
 
@@ -675,13 +682,13 @@ def _load() -> dict[str, Any]:
         for i, t in enumerate(sites.camps)
     )
     tiles: list[SiteTile] = []
-    twisted = [(int(t.id[1]), t) for t in sites.twisted_paths]
-    for level, t in [(1, t) for t in sites.level1] + [(2, t) for t in sites.level2] + twisted:
-        effect = compile_effect(t.effect, f"arnak data/sites.json {t.id}")
-        tiles.append(SiteTile(len(tiles), t.id, level, effect, t.text))
-    if (len(camps), len(sites.level1), len(sites.level2)) != (5, 10, 6) or [
-        level for level, _ in twisted
-    ] != [1, 1, 2, 2]:
+    twisted = sites.twisted_paths
+    piles = ((1, sites.level1), (2, sites.level2), (1, twisted.level1), (2, twisted.level2))
+    for level, recs in piles:
+        for t in recs:
+            effect = compile_effect(t.effect, f"arnak data/sites.json {t.id}")
+            tiles.append(SiteTile(len(tiles), t.id, level, effect, t.text))
+    if [len(recs) for recs in (camps, *(recs for _, recs in piles))] != [5, 10, 6, 2, 2]:
         raise ComponentDataError(
             "arnak data/sites.json: 5 camps, 10 level I and 6 level II tiles, and Twisted "
             "Paths' 2 level I and 2 level II tiles"
