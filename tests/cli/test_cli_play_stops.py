@@ -4,6 +4,7 @@ name that cannot be written."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,19 @@ def test_a_yes_or_no_to_the_save_question_is_read_as_one(
     assert not (tmp_path / "Yes").exists()
 
 
+def scripted(answers: Iterator[object]) -> Callable[..., str]:
+    """A console's input that gives these lines in turn, Ctrl-C where KeyboardInterrupt
+    stands among them."""
+
+    def answer(prompt: object = "", **_: object) -> str:
+        line = next(answers)
+        if line is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return str(line)
+
+    return answer
+
+
 class Terminal(io.StringIO):
     """Standard input typed at a terminal."""
 
@@ -100,14 +114,7 @@ def test_ctrl_c_at_your_own_prompt_offers_to_save(
     monkeypatch.setattr("sys.stdin", Terminal())
     state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
     save = tmp_path / "mine.json"
-    answers = iter(["1", KeyboardInterrupt, str(save)])
-
-    def typed(prompt: object = "", **_: object) -> str:
-        answer = next(answers)
-        if answer is KeyboardInterrupt:
-            raise KeyboardInterrupt
-        return str(answer)
-
+    typed = scripted(iter(["1", KeyboardInterrupt, str(save)]))
     console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
     console.input = typed  # type: ignore[method-assign]
     random_bot = meeple.agents.make("random", seed=1)
@@ -127,14 +134,8 @@ def test_ctrl_c_with_piped_input_reads_no_more_of_it(
     name of a file to save to, and the message names --save."""
     monkeypatch.setattr("sys.stdin", io.StringIO())
     state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
-    answers = iter(["1", KeyboardInterrupt, "2", "3"])
-
-    def piped(prompt: object = "", **_: object) -> str:
-        answer = next(answers)
-        if answer is KeyboardInterrupt:
-            raise KeyboardInterrupt
-        return str(answer)
-
+    answers: Iterator[object] = iter(["1", KeyboardInterrupt, "2", "3"])
+    piped = scripted(answers)
     console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
     console.input = piped  # type: ignore[method-assign]
     monkeypatch.chdir(tmp_path)
