@@ -44,6 +44,9 @@ CLOSED = {
     "arnak-ismcts-random-1s-fitted.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
+RATED = [path for path in JOURNALS if Journal.read(path).header.players > 1]
+"""Journals of games between bots; a solo journal (one seat against the game's own
+rival) has no pair of bots to rate."""
 
 
 def test_the_kept_journals_are_found() -> None:
@@ -51,7 +54,7 @@ def test_the_kept_journals_are_found() -> None:
     assert {path.name for path in JOURNALS} >= CLOSED
 
 
-@pytest.mark.parametrize("path", JOURNALS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", RATED, ids=lambda path: path.name)
 def test_a_kept_journal_reads_and_rates(path: Path) -> None:
     journal = Journal.read(path)
     result, left_out = rate_journal(journal)
@@ -106,3 +109,10 @@ def test_an_open_journal_still_means_todays_agents(path: Path) -> None:
 @pytest.mark.parametrize("name", sorted(CLOSED))
 def test_a_closed_journal_is_one_todays_agents_would_refuse(name: str) -> None:
     assert changed_seats(KEPT / name)
+
+
+@pytest.mark.parametrize("path", sorted(set(JOURNALS) - set(RATED)), ids=lambda path: path.name)
+def test_a_kept_solo_journal_reads_whole(path: Path) -> None:
+    journal = Journal.read(path)
+    assert journal.header.players == 1 and len(journal.played) > 0
+    assert all(settings is not None for _, settings in journal.played.values())
