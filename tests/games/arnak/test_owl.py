@@ -12,7 +12,7 @@ import pytest
 from meeple.games.arnak import owl
 from meeple.games.arnak.components import BOARDS, IDOL_REWARDS, TRACKS
 from meeple.games.arnak.rival import OBJECTIVE, OPEN, OWL_TILE, THEIRS
-from meeple.games.arnak.rules import FREE, RIVAL, ArnakState
+from meeple.games.arnak.rules import FREE, RIVAL, ArnakState, Seat
 
 from .scenario import A, card, do, fresh, setup
 
@@ -26,6 +26,24 @@ NOTEBOOK_VP = [0, 1, 1, 2, 7, 9, 12, 16, 18]
 
 def _node(row: int, pos: str | None = None) -> int:
     return next(n.num for n in TRACK.nodes if n.row == row and pos in (None, n.pos))
+
+
+def _holding(owl_tiles: list[int]) -> tuple[ArnakState, Seat]:
+    """A 2-player Owl Temple game whose seat 0 holds these Owl tiles and an idol to slot."""
+    state = fresh(2, "owl")
+    seat = state._seats[0]
+    seat.owl_tiles = owl_tiles
+    seat.crates = 1
+    state._legal = None
+    return state, seat
+
+
+def _objectives_done(state: ArnakState) -> list[str]:
+    """The Rival Objectives the seat is credited with from now on, in order."""
+    seen: list[str] = []
+    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
+    state._legal = None
+    return seen
 
 
 def _rich(state: ArnakState, p: int = 0) -> None:
@@ -235,11 +253,7 @@ def test_the_top_of_the_temple_opens_by_row() -> None:
 
 
 def test_two_owl_tiles_make_an_idol_slot_that_costs_no_empty_slot_points() -> None:
-    state = fresh(2, "owl")
-    seat = state._seats[0]
-    seat.owl_tiles = [1, 5]
-    seat.crates = 1
-    state._legal = None
+    state, seat = _holding([1, 5])
     before = state.score_parts(0)["idols"]
     do(state, A.IDOL_SLOT)
     assert seat.owl_slotted == 1 and seat.slots == [False] * 4
@@ -337,11 +351,7 @@ def test_owl_games_play_to_the_end() -> None:
 
 
 def test_an_idol_in_an_owl_tiles_slot_is_slotted_for_every_card() -> None:
-    state = fresh(2, "owl")
-    seat = state._seats[0]
-    seat.owl_tiles = [1, 1]
-    seat.crates = 1
-    state._legal = None
+    state, seat = _holding([1, 1])
     do(state, A.IDOL_SLOT)
     assert seat.owl_slotted == 1 and seat.crates == 0
     assert state._count(0, "idols_owned_slotted_or_not") == 1  # the Brush counts it
@@ -360,9 +370,7 @@ def test_an_owl_tile_under_the_notebook_alone_is_no_glass_research_for_objective
     seat = state._seats[0]
     tile = next(t for t in BOARD.track_tiles if t.kind == "vp5" and state._owl_track[t.num])
     seat.notebook = tile.node
-    seen: list[str] = []
-    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
-    state._legal = None
+    seen = _objectives_done(state)
     do(state, A.TRACK_TILE + tile.num)
     assert "research" not in seen
     other = next(t for t in BOARD.track_tiles if state._owl_track[t.num] and t.node != tile.node)
@@ -438,9 +446,7 @@ def test_a_tile_under_the_notebook_beside_the_glass_passage_is_no_glass_research
     state._passage_used[passage.num] = 0
     seat.lantern = TRACK.start
     seat.notebook = tile.node
-    seen: list[str] = []
-    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
-    state._legal = None
+    seen = _objectives_done(state)
     do(state, A.TRACK_TILE + tile.num)
     assert "research" not in seen
 
