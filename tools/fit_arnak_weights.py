@@ -7,7 +7,9 @@
 weight at once: each iteration perturbs all of them up or down by `--perturb` at random,
 plays the two perturbed greedy bots against each other on `--deals` fresh deals with the
 seats swapped on each deal, and moves the weights toward the side that scored more, by
-`--step` times the points margin. Every third iteration plays the Snake side. It writes
+`--step` times the points margin. The iterations play `--boards` in turn (by default two
+on the Bird side, then one on the Snake side); a board's own weight (`glass_row_owl`)
+stays put unless that board is played. It writes
 one JSON line per iteration and, at the end, `<out>.json` with the last weights and the
 average of the second half of the run.
 
@@ -39,6 +41,7 @@ from meeple.core.rng import Rng
 
 Weights = dict[str, float]
 
+BOARDS = ("bird", "snake", "spider", "owl")
 # Weight name -> (module attribute, index in it or key of it, or None for a plain float).
 SLOTS: dict[str, tuple[str, int | str | None]] = {
     **{f"resource_{i}": ("RESOURCE_VALUE", i) for i in range(5)},
@@ -49,8 +52,7 @@ SLOTS: dict[str, tuple[str, int | str | None]] = {
         "BASIC_DRAG", "LAST_CLIMB", "DISCOVER_PRIOR", "ITEM_SCALE", "ARTIFACT_SCALE",
         "_ARTIFACT_PLAY",
     )},
-    "glass_row_bird": ("GLASS_ROW", "bird"),
-    "glass_row_snake": ("GLASS_ROW", "snake"),
+    **{f"glass_row_{board}": ("GLASS_ROW", board) for board in BOARDS},
     "assistant_silver": ("ASSISTANT_USE", 0),
     "assistant_gold": ("ASSISTANT_USE", 1),
 }  # fmt: skip
@@ -71,7 +73,7 @@ def install(weights: Weights) -> None:
         if part is None:
             setattr(H, attr, weights[name])
     H.RESOURCE_VALUE = tuple(weights[f"resource_{i}"] for i in range(5))
-    H.GLASS_ROW = {"bird": weights["glass_row_bird"], "snake": weights["glass_row_snake"]}
+    H.GLASS_ROW = {board: weights[f"glass_row_{board}"] for board in BOARDS}
     H.ASSISTANT_USE = (weights["assistant_silver"], weights["assistant_gold"])
     H._USE = tuple(H._card_use(c) for c in range(len(H.CARDS)))
 
@@ -130,12 +132,20 @@ def match(pool: Any, a: Weights, b: Weights, deals: int, seed: int, board: str) 
 
 
 def _scaled(weights: Weights, logs: Weights) -> Weights:
-    return {name: value * math.exp(logs[name]) for name, value in weights.items()}
+    return {name: value * math.exp(logs.get(name, 0.0)) for name, value in weights.items()}
 
 
 def fit(args: argparse.Namespace) -> None:
     start = _read(args.start) if args.start else current()
-    logs = dict.fromkeys(start, 0.0)
+    boards = args.boards.split(",")
+    if not boards or set(boards) - set(BOARDS):
+        raise SystemExit(f"--boards: a comma list of {', '.join(BOARDS)}")
+    # a board's own weight moves only where that board is played: elsewhere it is noise
+    logs = {
+        name: 0.0
+        for name in start
+        if not name.startswith("glass_row_") or name.removeprefix("glass_row_") in boards
+    }
     rng = Rng(args.seed)
     path = Path(args.out)
     history: list[Weights] = []
@@ -144,7 +154,7 @@ def fit(args: argparse.Namespace) -> None:
             signs = {name: 1 if rng.below(2) else -1 for name in logs}
             up = _scaled(start, {n: logs[n] + args.perturb * signs[n] for n in logs})
             down = _scaled(start, {n: logs[n] - args.perturb * signs[n] for n in logs})
-            board = "snake" if k % 3 == 2 else "bird"
+            board = boards[k % len(boards)]
             margin = statistics.fmean(
                 match(pool, up, down, args.deals, args.seed + k * args.deals, board)
             )
@@ -163,9 +173,14 @@ def fit(args: argparse.Namespace) -> None:
 
 
 def _read(file: str, which: str = "last") -> Weights:
+    """A fit's `which` weights, or a plain mapping; weights it does not name keep the
+    module's values (so a file may name only the weights it tries)."""
     data = json.loads(Path(file).read_text())
-    found: Weights = data.get(which, data)
-    return found
+    named: Weights = data.get(which, data)
+    unknown = set(named) - set(SLOTS)
+    if unknown:
+        raise SystemExit(f"{file}: no such weights: {', '.join(sorted(unknown))}")
+    return {**current(), **named}
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -190,6 +205,9 @@ def _arguments() -> argparse.ArgumentParser:
     fitting.add_argument("--perturb", type=float, default=0.1)
     fitting.add_argument("--step", type=float, default=0.002)
     fitting.add_argument("--seed", type=int, default=50000)
+    fitting.add_argument(
+        "--boards", default="bird,bird,snake", help="the boards iterations play, in turn"
+    )
     fitting.add_argument("--start", help="weights to start from (a fit's .json)")
     fitting.add_argument("--out", default="fit.jsonl")
     comparing = commands.add_parser("compare", help="play two sets of weights")
@@ -198,7 +216,7 @@ def _arguments() -> argparse.ArgumentParser:
     comparing.add_argument("--which", default="last", choices=("last", "average"))
     comparing.add_argument("--deals", type=int, default=400)
     comparing.add_argument("--seed", type=int, default=930000)
-    comparing.add_argument("--board", default="bird", choices=("bird", "snake"))
+    comparing.add_argument("--board", default="bird", choices=BOARDS)
     comparing.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     for command in (fitting, comparing):
         command.add_argument("--jobs", type=int, default=2)

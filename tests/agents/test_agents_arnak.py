@@ -226,11 +226,18 @@ def test_search_settles_leaves_only_where_asked() -> None:
 def test_agents_name_the_weights_they_judge_with() -> None:
     """Greedy and search share Arnak's weights and say which revision, so a journal
     played with other weights is refused rather than extended."""
-    from meeple.agents.arnak import WEIGHTS
+    from meeple.agents.arnak import BOARD_WEIGHTS, WEIGHTS
 
     arnak = meeple.load_game("arnak", players=2).new_initial_state(1)
     assert describe("greedy", arnak) == {"agent": "greedy", "weights": WEIGHTS}
     assert describe("ismcts", arnak)["weights"] == WEIGHTS
+    # a board with weights of its own names its own revision, so only its journals close
+    owl = meeple.load_game("arnak", players=2, board="owl").new_initial_state(1)
+    assert BOARD_WEIGHTS["owl"] != WEIGHTS
+    assert describe("greedy", owl) == {"agent": "greedy", "weights": BOARD_WEIGHTS["owl"]}
+    assert describe("ismcts", owl)["weights"] == BOARD_WEIGHTS["owl"]
+    snake = meeple.load_game("arnak", players=2, board="snake").new_initial_state(1)
+    assert describe("greedy", snake)["weights"] == WEIGHTS
     anludim = meeple.load_game("anludim", players=2).new_initial_state(1)
     assert describe("greedy", anludim) == {"agent": "greedy"}
     assert "weights" not in describe("ismcts", anludim)

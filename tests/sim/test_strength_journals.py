@@ -42,6 +42,9 @@ CLOSED = {
     # its default until the sweep over greedy's best moves of 1 December 2026.
     "arnak-ismcts-greedy-1s-fitted.jsonl",
     "arnak-ismcts-random-1s-fitted.jsonl",
+    # The Owl Temple with the base boards' glass row (5), before its own (2) of
+    # 3 December 2026.
+    "arnak-owl-ismcts-greedy-1s.jsonl",
 }
 JOURNALS = sorted(KEPT.glob("*.jsonl"))
 RATED = [path for path in JOURNALS if Journal.read(path).header.players > 1]

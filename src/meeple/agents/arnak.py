@@ -57,15 +57,19 @@ from meeple.games.arnak.travel import add, as_planes, deficit
 # fresh Bird deals and won 62% of games, and 9.1 points more (69%) on 200 Snake deals.
 # They are the weights that win, not a position's worth by any other measure.
 WEIGHTS = "2026-12-01"  # named in the agents' settings, so journals tell the revisions apart
+# The Owl Temple's glass row was refitted on 3 December 2026 (the other weights are the
+# same there): its own revision, so only the Owl Temple's journals are told apart.
+BOARD_WEIGHTS = {"bird": WEIGHTS, "snake": WEIGHTS, "spider": WEIGHTS, "owl": "2026-12-03"}
 # Resources in points while they can still be spent: coin, compass, tablet, arrowhead, jewel.
 RESOURCE_VALUE = (0.73, 1.16, 0.74, 1.54, 2.47)
 HAND_CARD = 1.25  # a card in hand this round: travel or an effect still to come
 TRAVEL_RESERVE = 0.23  # more for a travel card while an archaeologist waits at home
 KEPT_CARD = 0.12  # a card held over to the next round
 ARCH_HOME = 0.9  # an archaeologist not yet sent out this round
-# a row climbed by the glass, beyond its points (the Spider Temple's is not fitted: its
-# track is meeple's placeholder, so the Bird Temple's weight stands in)
-GLASS_ROW = {"bird": 5.0, "snake": 3.32, "spider": 5.0, "owl": 5.0}
+# A row climbed by the glass, beyond its points. The Spider Temple's is the Bird Temple's:
+# scanned from 1 to 10 on its placeholder track, no value played measurably better. The
+# Owl Temple's was scanned the same way, and 2 beat 5 by 6.5 points a game (docs/bots.md).
+GLASS_ROW = {"bird": 5.0, "snake": 3.32, "spider": 5.0, "owl": 2.0}
 NOTEBOOK_ROW = 0.3
 GLASS_READY = 1.02  # the resources for the glass's next step in hand (all of them)
 NOTEBOOK_READY = 0.6
@@ -139,6 +143,11 @@ def _card_use(c: int) -> float:
 
 _USE = tuple(_card_use(c) for c in range(len(CARDS)))
 _EXILED_ON_USE = tuple(card.exile_self for card in CARDS)
+
+
+def _weights_revision(state: State) -> str:
+    assert isinstance(state, ArnakState)
+    return BOARD_WEIGHTS[state._board]
 
 
 def strength(state: ArnakState, p: int, passing: bool = False) -> float:
@@ -604,4 +613,4 @@ register_rollout_depth("arnak", ROLLOUT_DEPTH)
 # 40 with the default 0.7.
 register_exploration("arnak", EXPLORATION)
 register_settle_rule("arnak", settle)
-register_weights("arnak", WEIGHTS)
+register_weights("arnak", _weights_revision)

@@ -34,7 +34,7 @@ _EXPLORATIONS: dict[str, float] = {}
 _GUIDES: dict[str, float] = {}
 _ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
 _SETTLE_RULES: dict[str, SettleRule] = {}
-_WEIGHTS: dict[str, str] = {}
+_WEIGHTS: dict[str, Callable[[State], str]] = {}
 _RANKINGS: dict[str, Ranking] = {}
 _WIDTHS: dict[str, int] = {}
 _TREE_DEPTHS: dict[str, int] = {}
@@ -100,15 +100,17 @@ def settle_rule_for(state: State) -> SettleRule | None:
     return _SETTLE_RULES.get(_game_of(state))
 
 
-def register_weights(game: str, revision: str) -> None:
-    """Name the revision of the weights `game`'s evaluator and greedy policy share. The
+def register_weights(game: str, revision: str | Callable[[State], str]) -> None:
+    """Name the revision of the weights `game`'s evaluator and greedy policy share (or
+    a function of the state naming it, where a board has weights of its own). The
     agents that use them say so in their settings (`agents.describe`), so a journal
     played with other weights refuses to be extended with today's."""
-    _WEIGHTS[game] = revision
+    _WEIGHTS[game] = revision if callable(revision) else lambda state: revision
 
 
 def weights_for(state: State) -> str | None:
-    return _WEIGHTS.get(_game_of(state))
+    revision = _WEIGHTS.get(_game_of(state))
+    return None if revision is None else revision(state)
 
 
 def register_guide(game: str, weight: float) -> None:
