@@ -334,6 +334,9 @@ def test_passage_shell_sends_to_a_camp_free_and_resolves_it_twice() -> None:
     assert not any(f[0] == "travel" for f in s._stack)
     assert me(s).res == res(compass=2)
     assert legal(s) == {A.YES, A.DONE}
+    prompt = s.observation(0)["pending"]["prompt"]
+    assert prompt.startswith("activate ") and " again (" in prompt and prompt.endswith("?")
+    assert "tablet" not in prompt  # no artifact's tablet is waived here
     do(s, A.YES)
     assert me(s).res == res(compass=4)
     assert me(s).arch[0] == SITE_SLOTS[1][0]

@@ -223,6 +223,9 @@ def test_discovering_a_dark_site_offers_its_dark_effect_before_the_guardian() ->
     while state._stack and state._guardian[l24] == FREE:
         pending = state.observation(0)["pending"]
         if pending["frame"] == "offer" and "dark tablet" in pending["prompt"]:
+            # a gift of the site, not an artifact's effect with its tablet waived
+            assert pending["prompt"].startswith("resolve the site's dark effect?")
+            assert "without a tablet" not in pending["prompt"]
             seen.append("dark")
             do(state, A.YES)
             continue

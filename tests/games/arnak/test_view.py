@@ -226,7 +226,7 @@ def test_an_offer_names_its_effect_in_the_prompt_and_the_yes() -> None:
                 prompt = state.observation(state.current_player)["pending"]["prompt"]
                 label = state.action_to_string(A.YES)
                 assert prompt.startswith(
-                    ("use this effect now, without a tablet? ", "pay ", "put ")
+                    ("use this effect now, without a tablet? ", "pay ", "put ", "activate ")
                 )
                 assert label != "yes" and label.split(": ", 1)[1] in prompt
                 seen += 1

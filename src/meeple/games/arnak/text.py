@@ -285,6 +285,11 @@ def prompt(state: ArnakState) -> str:
     frame = state._stack[-1]
     if frame[0] == "offer":  # the effect itself: a bought artifact's, a price's reward
         if frame[2] is None:
+            then = frame[3]
+            if then and then[0][0] == "_site":  # a site's effect once more
+                return f"{offered(state, frame)}?"
+            if any(space.dark == then for space in state._spaces if space.dark):
+                return f"resolve the site's dark effect? {offered(state, frame)}"
             # a bought artifact's effect, without its tablet; the effect may hold a price
             return f"use this effect now, without a tablet? {offered(state, frame)}"
         return f"{price_text(frame[2])} for this? {offered(state, frame)}"
