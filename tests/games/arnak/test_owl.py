@@ -162,8 +162,9 @@ def test_a_secret_passage_freezes_the_glass_and_starts_the_lantern() -> None:
     seat = state._seats[0]
     assert seat.passage == 0 and seat.lantern == TRACK.start
     assert state._passage_used[0] == 0
-    assert seat.owl_tiles == [passage.vp]  # what lay in the passage
-    assert seat.res[1] == 9 - passage.cost[1]
+    assert seat.owl_tiles == [passage.vp]  # what lay in the passage, and nothing more:
+    assert seat.res == [9 - c for c in passage.cost]  # no row effect, no bonus tile
+    assert not state._stack
     assert owl.glass_row(state, seat) == passage.row
     do(state, A.END_TURN)
     do(state, state.legal_actions()[-1])  # seat 1 passes
