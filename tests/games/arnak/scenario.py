@@ -294,3 +294,11 @@ def table(hand: list[str | int], **kw: object) -> ArnakState:
     kw.setdefault("resources", {})
     setup(s, 0, hand=hand, **kw)  # type: ignore[arg-type]
     return s
+
+
+def objectives_done(state: ArnakState) -> list[str]:
+    """The Rival Objectives the seat is credited with from now on, in order."""
+    seen: list[str] = []
+    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
+    state._legal = None
+    return seen

@@ -14,7 +14,7 @@ from meeple.games.arnak.components import BOARDS, IDOL_REWARDS, TRACKS
 from meeple.games.arnak.rival import OBJECTIVE, OPEN, OWL_TILE, THEIRS
 from meeple.games.arnak.rules import FREE, RIVAL, ArnakState, Seat
 
-from .scenario import A, card, do, fresh, setup
+from .scenario import A, card, do, fresh, objectives_done, setup
 
 TRACK = TRACKS["owl"]
 BOARD = TRACK.owl
@@ -36,14 +36,6 @@ def _holding(owl_tiles: list[int]) -> tuple[ArnakState, Seat]:
     seat.crates = 1
     state._legal = None
     return state, seat
-
-
-def _objectives_done(state: ArnakState) -> list[str]:
-    """The Rival Objectives the seat is credited with from now on, in order."""
-    seen: list[str] = []
-    state._objective = lambda name, done=True: seen.append(name)  # type: ignore[method-assign]
-    state._legal = None
-    return seen
 
 
 def _rich(state: ArnakState, p: int = 0) -> None:
@@ -371,7 +363,7 @@ def test_an_owl_tile_under_the_notebook_alone_is_no_glass_research_for_objective
     seat = state._seats[0]
     tile = next(t for t in BOARD.track_tiles if t.kind == "vp5" and state._owl_track[t.num])
     seat.notebook = tile.node
-    seen = _objectives_done(state)
+    seen = objectives_done(state)
     do(state, A.TRACK_TILE + tile.num)
     assert "research" not in seen
     other = next(t for t in BOARD.track_tiles if state._owl_track[t.num] and t.node != tile.node)
@@ -447,7 +439,7 @@ def test_a_tile_under_the_notebook_beside_the_glass_passage_is_no_glass_research
     state._passage_used[passage.num] = 0
     seat.lantern = TRACK.start
     seat.notebook = tile.node
-    seen = _objectives_done(state)
+    seen = objectives_done(state)
     do(state, A.TRACK_TILE + tile.num)
     assert "research" not in seen
 

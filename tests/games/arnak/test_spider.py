@@ -12,7 +12,18 @@ from meeple.games.arnak.components import BOARDS, CARDS, SOLO_TILES, TRACKS
 from meeple.games.arnak.rival import SPIDER_TILE
 from meeple.games.arnak.rules import FREE, ArnakState
 
-from .scenario import A, card, discover, do, fresh, place, row, seat_of, setup
+from .scenario import (
+    A,
+    card,
+    discover,
+    do,
+    fresh,
+    objectives_done,
+    place,
+    row,
+    seat_of,
+    setup,
+)
 
 TRACK = TRACKS["spider"]
 SITE = {s.id: s.num for s in BOARDS["spider"]}
@@ -127,11 +138,13 @@ def test_invoking_an_empty_altar_moves_a_row_artifact_onto_it_for_good() -> None
     do(state, A.ALTAR + 2)
     assert state.observation(0)["pending"]["frame"] == "altar"
     assert state.observation(1)["pending"]["altar"] == 3
+    seen = objectives_done(state)
     choices = [a for a in state.legal_actions() if A.CARD <= a < A.SITE]
     assert choices == sorted(A.CARD + c for c in state._row_art)  # must pick one
     assert "put Serpent's Gold on altar 3" in state.action_to_string(A.CARD + gold)
     do(state, A.CARD + gold)
     assert state._altar_card[2] == gold and gold not in state._row_art
+    assert "artifact" not in seen  # nobody gains it: no Rival Objective is done
     assert state._altar_tabs[2] == [1, 0]
     seat = state._seats[0]
     assert (seat.dark, seat.res[2]) == (1, 1)  # the tablet stays under the altar
