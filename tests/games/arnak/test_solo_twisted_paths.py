@@ -15,7 +15,7 @@ import meeple
 from meeple.errors import OptionError
 from meeple.games.arnak import actions as A
 from meeple.games.arnak.components import OBJECTIVES, SOLO_TILES, TRACKS
-from meeple.games.arnak.rival import OPEN, THEIRS, YOURS, Rival
+from meeple.games.arnak.rival import OPEN, SILVER_STACKS, THEIRS, YOURS, Rival
 from meeple.games.arnak.rules import FREE, RIVAL, ArnakState
 
 from .scenario import card, discover, do, fresh, guardian, place, row, setup
@@ -157,6 +157,23 @@ def test_purple_overcome_without_a_guardian_moves_both_tokens() -> None:
     state = _solo(purple=5)
     rival = _play(state, "purple_overcome", "right")
     assert rival.glass == 2 and rival.notebook == 2
+
+
+@pytest.mark.parametrize("tiles_left", [0, 1])
+def test_purple_overcome_with_nothing_to_overcome_or_climb_is_no_turn(tiles_left: int) -> None:
+    # Base solo rules: "If the situation makes the action impossible, your rival does
+    # nothing on that turn"; the notebook moves "after" the guardian or the glass.
+    state = _solo(purple=5)
+    rival = state._rival
+    rival.glass = next(n.num for n in TRACKS["bird"].nodes if n.lost_temple)
+    rival.temple_rank = 0
+    for k in SILVER_STACKS:
+        state._temple_left[k] = 0
+    state._temple_left[SILVER_STACKS[0]] = tiles_left
+    start = rival.notebook
+    _play(state, "purple_overcome")
+    assert len(rival.temples) == tiles_left  # a 6-point tile: the glass's research
+    assert (rival.notebook != start) == bool(tiles_left)
 
 
 def test_the_rival_notebook_stays_at_or_below_the_glass_row() -> None:

@@ -302,8 +302,11 @@ class Rival:
         elif tile.type == "owl":
             self._owl_tile(state, right)
         elif tile.type == "overcome":
+            before = len(self.log)
             self._overcome(state, right)
-            if purple:
+            # The notebook follows the guardian or the glass: when neither could be
+            # taken, the action was impossible and the rival does nothing this turn.
+            if purple and len(self.log) > before:
                 self._notebook(state, right)
         elif purple:  # the best card of the tile's kind and the cheapest of the other
             item = tile.type == "buy_item"
