@@ -432,6 +432,34 @@ def test_ruling_6_refresh_then_draw_from_row_or_deck(who: str, kind: int) -> Non
     assert s._rows[kind][1] not in (taken, -1)
 
 
+@pytest.mark.parametrize(("who", "kind"), [("aridnyk", A.TRINKET_KIND), ("boh", A.PLOT_KIND)])
+@pytest.mark.parametrize("discarded", [0, 1, 5])
+def test_ruling_6_a_refresh_reveals_new_cards_when_the_deck_runs_out(
+    who: str, kind: int, discarded: int
+) -> None:
+    """ "Discard all 3 cards in the row and reveal 3 new cards": a deck that runs out
+    while they are revealed is made anew from the other discards, not the old row; only
+    a slot no new card can fill takes an old card back."""
+    s = ready()
+    s._spirits[spirit(who)] = (1, 1)
+    old = s._rows[kind][:]
+    spare = s._decks[kind][:]
+    s._decks[kind] = spare[:1]
+    s._discards[kind] = spare[1 : 1 + discarded]
+    touch(s)
+    shepherd_steps(s, 1, E)
+    play(s, A.TRADE + spirit(who))
+    play(s, A.REFRESH_ROW)
+    row = s._rows[kind]
+    new = spare[: 1 + discarded]
+    fresh = [c for c in row if c not in old]
+    assert set(fresh) <= set(new) and len(fresh) == min(3, len(new))
+    assert len(set(row) & set(old)) == max(0, 3 - len(new))
+    assert -1 not in row
+    everywhere = sorted([*row, *s._decks[kind], *s._discards[kind]])
+    assert everywhere == sorted([*old, *new])
+
+
 # --- ruling 7: reactions --------------------------------------------------------------------
 
 

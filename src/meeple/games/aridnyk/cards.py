@@ -143,11 +143,16 @@ class CardsMixin(AridnykBase):
             self._gain_card(self._turn, kind, card, False)
 
     def _refresh_row(self, kind: int) -> None:
+        # "Discard all 3 cards in the row and reveal 3 new cards": the old row reaches
+        # the pile once the new one is out, so a deck that runs out meanwhile is made
+        # anew without them. Only slots no new card could fill may take them back.
         self._ids_cards = None
-        for slot in range(3):
-            card = self._rows[kind][slot]
-            if card >= 0:
-                self._discards[kind].append(card)
-                self._rows[kind][slot] = -1
-        for slot in range(3):
+        row = self._rows[kind]
+        old = [card for card in row if card >= 0]
+        row[:] = [-1] * len(row)
+        for slot in range(len(row)):
             self._refill_row(kind, slot)
+        self._discards[kind].extend(old)
+        for slot in range(len(row)):
+            if row[slot] < 0:
+                self._refill_row(kind, slot)
