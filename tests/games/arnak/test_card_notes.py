@@ -127,6 +127,49 @@ def test_coconut_flask_is_the_main_action_even_when_the_assistant_is_free() -> N
     assert s._supply[0] == [assistant("A12")]  # used in place, not exhausted or taken
 
 
+def test_the_spare_icon_of_a_two_icon_card_lasts_the_turn() -> None:
+    # "Travel": a card that gives two icons "can also cover a one-icon cost, but in that
+    # case, the extra icon will probably be wasted. It does not carry over to your next
+    # turn." The Automobile's two cars pay camp C1's boot: one car is left this turn.
+    s = table(["automobile"], assistants=["A03"])
+    do(s, A.SITE + 0, A.HAND + card("automobile"))
+    assert s._pool == [0, 1, 0, 0] and me(s).res == res(coin=2)  # C1: 2 coins
+    assert s.observation(1)["travel_pool"] == {"boot": 0, "car": 1, "boat": 0, "plane": 0}
+    # the hunter (a free action: pay a boot for an arrowhead) spends the spare car
+    do(s, A.ASSISTANT + assistant("A03"), A.YES)
+    assert legal(s) == {A.POOL + 1, A.COINS_FOR_PLANE}
+    do(s, A.POOL + 1)
+    assert me(s).res == res(coin=2, arrowhead=1) and s._pool == [0, 0, 0, 0]
+    # unspent, it is gone when the turn ends
+    s2 = table(["automobile"])
+    do(s2, A.SITE + 0, A.HAND + card("automobile"))
+    do(s2, A.END_TURN)
+    assert s2._pool == [0, 0, 0, 0]
+
+
+def test_a_payment_spends_its_least_versatile_icons() -> None:
+    """What is left of a payment is what pays the most later: as many planes as any way
+    of paying would leave, then as many cars and boats (checked against every way)."""
+    from itertools import product
+
+    from meeple.games.arnak.travel import deficit, spare
+
+    for need in product(range(3), repeat=4):
+        for paid in product(range(3), repeat=4):
+            if deficit(need, paid):
+                continue
+            left = spare(need, paid)
+            used = tuple(a - b for a, b in zip(paid, left, strict=True))
+            assert min(left) >= 0 and deficit(need, used) == 0 and sum(used) == sum(need)
+            ways = [
+                tuple(a - b for a, b in zip(paid, u, strict=True))
+                for u in product(*(range(n + 1) for n in paid))
+                if sum(u) == sum(need) and deficit(need, u) == 0
+            ]
+            best = max((w[3], w[1] + w[2]) for w in ways)
+            assert (left[3], left[1] + left[2]) == best, (need, paid, left)
+
+
 def test_coconut_flask_travel_icon_pays_a_free_action_this_turn_only() -> None:
     # Coconut Flask / Ancient Wine: "If you use this to generate a travel value, that
     # value is wasted unless you use it in a free action before the end of your turn."

@@ -147,7 +147,10 @@ def test_a_two_icon_card_may_pay_a_one_icon_cost() -> None:
     state = fresh(2)
     setup(state, 0, hand=[OSTRICH], resources={})
     do(state, A.SITE + 0, A.HAND + OSTRICH)
-    assert state._occ[0] == 0 and state._pool == [0, 0, 0, 0]  # the spare icon is lost
+    # "the extra icon will probably be wasted. It does not carry over to your next turn"
+    assert state._occ[0] == 0 and state._pool == [0, 1, 0, 0]  # this turn's, then
+    do(state, A.END_TURN)
+    assert state._pool == [0, 0, 0, 0]  # gone
 
 
 def test_an_unaffordable_cost_cannot_be_started() -> None:

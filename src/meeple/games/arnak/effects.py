@@ -40,7 +40,15 @@ from meeple.games.arnak.components import (
 )
 from meeple.games.arnak.rival import OBJECTIVE
 from meeple.games.arnak.spaces import FREE, GAP, HOME, SITE_SLOTS
-from meeple.games.arnak.travel import NO_ICONS, ONE_PLANE, UNIT_ICONS, add, as_planes, deficit
+from meeple.games.arnak.travel import (
+    NO_ICONS,
+    ONE_PLANE,
+    UNIT_ICONS,
+    add,
+    as_planes,
+    deficit,
+    spare,
+)
 
 if TYPE_CHECKING:
     from meeple.games.arnak.game import ArnakGame
@@ -719,6 +727,10 @@ class EffectsMixin:
                 stack[-1] = (TRAVEL, p, need, paid)
             else:
                 stack.pop()
+                # "the extra icon will probably be wasted. It does not carry over to
+                # your next turn": it stays in the turn's pool, as generated icons do
+                for i, left in enumerate(spare(need, paid)):
+                    self._pool[i] += left
             return
         if kind == KEEP:
             if action != A.DONE:

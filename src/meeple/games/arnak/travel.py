@@ -25,6 +25,33 @@ def deficit(need: Sequence[int], have: Sequence[int]) -> int:
     return short + max(0, boot - have[0] - spare - planes)
 
 
+def spare(need: Sequence[int], paid: Sequence[int]) -> tuple[int, ...]:
+    """The icons of `paid` left over once it covers `need`, each need met by the least
+    versatile icon that can meet it (a boot by a boot, then a car, a boat, a plane; a car
+    or a boat by its own kind, then a plane), so what is left pays the most."""
+    boot, car, boat, plane = paid
+    n_boot, n_car, n_boat, n_plane = need
+    plane -= n_plane
+    used = min(car, n_car)
+    car -= used
+    plane -= n_car - used
+    used = min(boat, n_boat)
+    boat -= used
+    plane -= n_boat - used
+    short = n_boot
+    for_boot = min(boot, short)
+    boot -= for_boot
+    short -= for_boot
+    for_boot = min(car, short)
+    car -= for_boot
+    short -= for_boot
+    for_boot = min(boat, short)
+    boat -= for_boot
+    plane -= short - for_boot
+    assert min(boot, car, boat, plane) >= 0, "spare() of a payment that does not cover"
+    return (boot, car, boat, plane)
+
+
 def add(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
