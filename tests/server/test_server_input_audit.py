@@ -180,6 +180,9 @@ def test_odd_bodies_and_methods_get_answers_that_say_what_is_wrong(
     assert response.status_code == 422 and "at most 200 characters" in response.json()["error"]
     response = quiet_client.delete("/api/games")
     assert response.status_code == 405 and response.headers["allow"] == "GET"
+    # a path two routes serve allows the methods of both
+    response = quiet_client.delete("/api/tables")
+    assert response.status_code == 405 and response.headers["allow"] == "GET, POST"
     assert quiet_client.get("/api/tables?status=all").json() == []
 
 

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -270,6 +271,15 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
         await websocket.send_text(text)
 
 
+def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the request's path answers."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
+
+
 def create_app(
     database_url: str | None = None,
     *,
@@ -328,15 +338,19 @@ def create_app(
         return JSONResponse({"error": _validation_text(exc)}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = str(exc.detail)
         if exc.status_code == 400 and detail == UNREADABLE_BODY:
             detail = (
                 "the body cannot be read as JSON: it is not UTF-8, or holds a number too "
                 "long or nesting too deep"
             )
-        # headers kept: a 405 names the methods allowed (Allow)
-        return JSONResponse({"error": detail}, status_code=exc.status_code, headers=exc.headers)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route of the path only; a path
+            # served by several (GET and POST /api/tables) allows them all
+            headers["Allow"] = ", ".join(_allowed_methods(app, request))
+        return JSONResponse({"error": detail}, status_code=exc.status_code, headers=headers)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(SecurityHeaders)
