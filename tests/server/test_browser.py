@@ -1366,6 +1366,42 @@ def test_a_private_table_is_listed_only_where_its_seat_is_held(
     assert found[0].find_elements(By.CSS_SELECTOR, "[data-testid=resume]")
 
 
+def test_every_games_options_stay_inside_the_new_table_panel(
+    server: str, browser: WebDriver
+) -> None:
+    """A long choice (Arnak's "Spider Temple (Twisted Paths, placeholder track)") once
+    widened the Options box past its panel, under the tables list, where the Board menu
+    could not be clicked open."""
+    browser.get(f"{server}/")
+    wait_for(
+        browser, "arnak listed", lambda: css(browser, "#game-select:enabled option[value=arnak]")
+    )
+    outside = """
+        const panel = document.getElementById('create').getBoundingClientRect();
+        return [...document.querySelectorAll('#options select, #options .help')]
+          .filter((el) => el.offsetParent !== null)
+          .filter((el) => el.getBoundingClientRect().right > panel.right + 0.5)
+          .map((el) => el.dataset.option || el.textContent);
+    """
+    for width in (1100, 1400):
+        browser.set_window_size(width, 1000)
+        try:
+            for game in ("anludim", "aridnyk", "arnak"):
+                Select(css(browser, "#game-select")[0]).select_by_value(game)
+                wait_for(
+                    browser,
+                    f"{game}'s players",
+                    lambda game=game: css(browser, f"#players-select[data-game={game}]"),
+                )
+                for players in (1, 2):
+                    choice = css(browser, f"#players-select option[value='{players}']")
+                    if choice:
+                        Select(css(browser, "#players-select")[0]).select_by_value(str(players))
+                        assert browser.execute_script(outside) == [], (game, players, width)
+        finally:
+            browser.set_window_size(1400, 1000)
+
+
 def test_the_lobby_shows_solo_options_for_one_player_only(server: str, browser: WebDriver) -> None:
     browser.get(f"{server}/")
     wait_for(
