@@ -554,6 +554,18 @@ def test_play_again_starts_a_new_deal_with_the_same_seats(server: str, browser: 
     )
     seats = css(browser, "[data-testid=seat-row]")
     assert "random bot" in seats[1].text and "human" in seats[0].text
+    # Back on the finished game, a second click goes to the seat this browser holds at
+    # the next table, not to an error about a seat taken
+    second = browser.current_url.split("/table/")[1].split("?")[0]
+    browser.get(f"{server}/table/{first}")
+    click(browser, "[data-testid=play-again]", lambda found: found[0])
+    wait_for(browser, "the same next table", lambda: f"/table/{second}" in browser.current_url)
+    wait_for(
+        browser,
+        "seat 0 there",
+        lambda: "You are seat 0" in css(browser, "[data-testid=your-seat]")[0].text,
+    )
+    assert not css(browser, "[data-testid=error-banner]:not([hidden])")
 
 
 def test_the_table_chat(server: str, browser: WebDriver) -> None:

@@ -699,8 +699,8 @@ class TableManager:
             joined = await self.join(following, seat, invited=True)
         except Conflict:
             raise Conflict(
-                f"seat {seat} of the next game (table {following}) is taken already: "
-                "its invitation link was used"
+                f"seat {seat} of the next game (table {following}) is taken already, "
+                "by its invitation link or an earlier Play again"
             ) from None
         return {"table": await self.info(following), "owner_token": None, "invites": [joined]}
 

@@ -139,6 +139,8 @@ function showError(message, extra, kind = 'error') {
     h('button', { type: 'button', class: 'banner-close', 'data-testid': 'error-dismiss', 'aria-label': 'dismiss', onClick: hideError }, '×'),
   );
   els.banner.hidden = false;
+  // an error answers a click, which may be far below the banner (Play again, a move)
+  if (kind === 'error' && els.banner.getBoundingClientRect().bottom < 0) els.banner.scrollIntoView({ block: 'nearest' });
 }
 
 function hideError() {
@@ -985,10 +987,19 @@ function markHint(hinted) {
 /** A new table of the same game, options and seats (a new deal): you take your seat
  * again, the other people get new invitations (shown on the new table's page). */
 async function playAgain(table, seat) {
+  // This browser went on to the next game already (another tab, or Back): its seat
+  // there is kept, and asking again would be refused as a seat taken.
+  const nextKey = `meeple.next.${table.id}`;
+  const known = load('local', nextKey);
+  if (known && load('local', `meeple.token.${known}`)) {
+    location.assign(`/table/${encodeURIComponent(known)}`);
+    return;
+  }
   // the first player to ask makes the next table; the others are seated at that one
   try {
     const res = await fetchJSON(`/api/tables/${encodeURIComponent(table.id)}/again`, { method: 'POST', body: { token } });
     const { mine } = keepNewTable(res, seat);
+    store('local', nextKey, res.table.id);
     location.assign(mine ? mine.url : `/table/${encodeURIComponent(res.table.id)}`);
   } catch (err) {
     showError(`Could not start a new game: ${err.message}`);
