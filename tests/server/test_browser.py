@@ -801,6 +801,10 @@ def test_a_lost_solo_game_reads_as_a_loss(server: str, browser: WebDriver) -> No
     assert len(rows) == 1
     assert rows[0].get_attribute("data-winner") == "false"
     assert "winner" not in rows[0].text and "lost" in rows[0].text
+    # the scores panel says whom you lost to, and by how much
+    extra = css(browser, "#scores [data-testid=score-extra]")
+    assert len(extra) == 1 and "the rival" in extra[0].text and "winner" in extra[0].text
+    assert int(extra[0].find_element(By.CSS_SELECTOR, "td.num").text) > final["scores"][0]
     # the rival's points by source, beside yours
     rival = wait_for(
         browser, "the rival's row", present(browser, "[data-testid=final-score-rival]")

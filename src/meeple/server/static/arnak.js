@@ -1093,6 +1093,11 @@ function ensureStyle() {
 
 // --- the page ----------------------------------------------------------------------------------
 
+/** The rows the scores panel shows beside the seats: a solo game's rival. */
+export function scoreRows(obs) {
+  return obs?.rival ? [{ label: 'the rival', score: obs.rival.score ?? 0 }] : [];
+}
+
 export function render(root, msg, act, ctx) {
   ensureStyle();
   const obs = msg.observation ?? {};

@@ -857,6 +857,14 @@ function renderScores(msg, table, seat) {
         h('td', {}, win ? '🏆 winner' : lost ? 'lost' : '')),
     );
   }
+  // what the game scores beside the seats (a solo game's own rival), from its page
+  for (const row of gameModule?.scoreRows?.(msg.observation) ?? []) {
+    const won = table.status === 'over' && lost;
+    tbody.append(
+      h('tr', { class: won ? 'winner' : '', 'data-testid': 'score-extra' },
+        h('td', {}, row.label), h('td', { class: 'num' }, String(row.score)), h('td', {}, won ? '🏆 winner' : '')),
+    );
+  }
   els.scores.hidden = false;
   clear(els.scores).append(
     h('h3', {}, table.status === 'over' ? 'Final scores' : 'Scores'),
