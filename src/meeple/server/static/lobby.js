@@ -433,6 +433,8 @@ function renderTables(list) {
   if (kept) els.tables.querySelector(kept)?.focus({ preventScroll: true });
 }
 
+let shownTables = null; // the list last drawn, drawn again once the games' titles are known
+
 async function refreshTables() {
   clearTimeout(refreshTimer);
   try {
@@ -440,7 +442,8 @@ async function refreshTables() {
     const mine = heldTables().slice(0, MAX_MINE).map(encodeURIComponent).join(',');
     const list = await fetchJSON(`/api/tables?status=all&limit=${LIST_LIMIT}${mine ? `&mine=${mine}` : ''}`);
     if (Array.isArray(list)) forgetGoneTokens(list, LIST_LIMIT);
-    renderTables(Array.isArray(list) ? list : []);
+    shownTables = Array.isArray(list) ? list : [];
+    renderTables(shownTables);
   } catch (err) {
     clear(els.tables).append(h('p', { class: 'muted' }, `Could not load the tables: ${err.message}`));
   }
@@ -474,6 +477,7 @@ async function start() {
     if (!Array.isArray(games)) games = [];
     buildGameSelect();
     buildGameFields();
+    if (shownTables) renderTables(shownTables); // "Lost Ruins of Arnak", not "Arnak"
   } catch (err) {
     showError(`Could not load the list of games: ${err.message}`);
   }
