@@ -485,6 +485,17 @@ def test_a_finished_game_is_replayed_move_by_move(server: str, browser: WebDrive
     assert not css(browser, "[data-testid=hand]"), "a spectator's replay shows no hand"
     click(browser, "[data-testid=replay-next]", lambda found: found[0])
     wait_for(browser, "the first move", step_shown(1))
+    # presses quicker than the server answers each still count, one move each
+    browser.execute_script(
+        "for (let i = 0; i < 10; i++) document.dispatchEvent("
+        "new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));"
+    )
+    wait_for(browser, "ten moves on", step_shown(11))
+    browser.execute_script(
+        "for (let i = 0; i < 10; i++) document.dispatchEvent("
+        "new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));"
+    )
+    wait_for(browser, "ten moves back", step_shown(1))
 
     # A move of the log shows the table after it, marked in the log.
     click(browser, "[data-testid=log-entry]", lambda found: found[5])

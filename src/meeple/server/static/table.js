@@ -74,6 +74,7 @@ let replay = null;
 let replayView = null; // whose view the replay shows: a seat, or null for a spectator's
 let replayChosen = false; // whether the viewer chose replayView (else it follows msg.seat)
 let replayRequest = 0;
+let replayAsked = null; // the step last asked for while it is not shown yet
 const replayLogs = new Map(); // whose view ('' a spectator's, else the seat) -> the whole game's log as they saw it
 let hint = null; // the last hint: {version, action, text, bot}
 let autoVersion = -1; // the version whose single choice was played automatically
@@ -462,10 +463,12 @@ async function showStep(step) {
   const request = ++replayRequest;
   const liveSeat = typeof lastMsg.seat === 'number' ? lastMsg.seat : null;
   if (target === moves && replayView === liveSeat) {
+    replayAsked = null;
     replay = null;
     renderAll(lastMsg);
     return;
   }
+  replayAsked = target;
   const view = replayView === null ? '' : `&seat=${replayView}`;
   try {
     const msg = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${target}${view}`);
@@ -477,10 +480,12 @@ async function showStep(step) {
     const whole = await viewLog(replayView, liveSeat, view, moves);
     if (request !== replayRequest) return;
     msg.log = (msg.log ?? []).concat(whole.slice(target));
+    replayAsked = null;
     replay = msg;
     hideError();
     renderAll(msg);
   } catch (err) {
+    if (request === replayRequest) replayAsked = null;
     showError(`Could not replay move ${target}: ${err.message}`);
   }
 }
@@ -500,6 +505,12 @@ function currentStep() {
   return replay ? replay.replay.step : (lastMsg?.version ?? 0);
 }
 
+/** The step a move back or on counts from: the one asked for last, shown or not, so
+ * that presses quicker than the server answers each still count. */
+function askedStep() {
+  return replayAsked ?? currentStep();
+}
+
 function renderReplayBar(msg, table) {
   if (table.status !== 'over' || !lastMsg) {
     els.replay.hidden = true;
@@ -508,7 +519,7 @@ function renderReplayBar(msg, table) {
   const moves = lastMsg.version ?? 0;
   const step = currentStep();
   const button = (testid, label, title, target, disabled) =>
-    h('button', { type: 'button', class: 'small', 'data-testid': testid, title, 'aria-label': title, disabled, onClick: () => showStep(target) }, label);
+    h('button', { type: 'button', class: 'small', 'data-testid': testid, title, 'aria-label': title, disabled, onClick: () => showStep(typeof target === 'function' ? target() : target) }, label);
   const seats = table.seats ?? [];
   const select = h('select', { 'data-testid': 'replay-seat', 'aria-label': 'whose view' },
     h('option', { value: '' }, 'a spectator'),
@@ -524,9 +535,9 @@ function renderReplayBar(msg, table) {
   fill(els.replay,
     h('strong', {}, 'Replay'),
     button('replay-first', '|◀', 'the deal', 0, step === 0),
-    button('replay-prev', '◀', 'one move back', step - 1, step === 0),
+    button('replay-prev', '◀', 'one move back', () => askedStep() - 1, step === 0),
     h('span', { class: 'replay-step', 'data-testid': 'replay-step' }, `move ${step} of ${moves}`),
-    button('replay-next', '▶', 'one move on', step + 1, step >= moves),
+    button('replay-next', '▶', 'one move on', () => askedStep() + 1, step >= moves),
     button('replay-last', '▶|', 'the end', moves, step >= moves && !replay),
     h('label', { class: 'muted small' }, 'as seen by ', select),
     h('a', { class: 'small', href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `meeple-${tableId}.json`, 'data-testid': 'record-link', title: 'the game record: meeple replay FILE plays it back' }, 'download the record'),
@@ -542,8 +553,8 @@ document.addEventListener('keydown', (event) => {
   }
   if (els.replay.hidden || event.altKey || event.ctrlKey || event.metaKey || typing) return;
   if (document.querySelector('dialog[open]')) return; // the keys are the dialog's then
-  if (event.key === 'ArrowLeft') showStep(currentStep() - 1);
-  else if (event.key === 'ArrowRight') showStep(currentStep() + 1);
+  if (event.key === 'ArrowLeft') showStep(askedStep() - 1);
+  else if (event.key === 'ArrowRight') showStep(askedStep() + 1);
   else return;
   event.preventDefault();
 });
