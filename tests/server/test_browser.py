@@ -577,6 +577,17 @@ def test_play_again_starts_a_new_deal_with_the_same_seats(server: str, browser: 
         lambda: "You are seat 0" in css(browser, "[data-testid=your-seat]")[0].text,
     )
     assert not css(browser, "[data-testid=error-banner]:not([hidden])")
+    # the lobby's finished tables lead this browser back to its own seat (Play again)
+    browser.get(f"{server}/")
+    click(browser, "#show-over", lambda found: found[0])
+    link = wait_for(
+        browser,
+        "the finished table's seat",
+        present(browser, f"[data-testid=table-row][data-table={first}] [data-testid=resume]"),
+    )
+    assert link[0].text == "Your seat"
+    link[0].click()
+    wait_for(browser, "Play again offered", present(browser, "[data-testid=play-again]"))
 
 
 def test_the_table_chat(server: str, browser: WebDriver) -> None:

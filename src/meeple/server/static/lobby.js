@@ -402,8 +402,10 @@ function renderTables(list) {
     const free = (t.seats ?? []).filter((seat) => seat.kind === 'human' && !seat.taken);
     const mine = storedToken(t.id);
     const buttons = h('td', { class: 'row-actions' });
-    if (mine && t.status !== 'over') {
-      buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, 'Resume'));
+    if (mine) {
+      // a finished game's own seat too: its page offers Play again, which View does not
+      const label = t.status === 'over' ? 'Your seat' : 'Resume';
+      buttons.append(h('a', { class: 'button primary', href: `/table/${encodeURIComponent(t.id)}?token=${encodeURIComponent(mine)}`, 'data-testid': 'resume' }, label));
     } else if (free.length && t.status !== 'over' && !t.private) {
       const b = h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-table': t.id, 'data-seat': free[0].seat, 'aria-label': `join ${gameTitle(t.game)} table ${t.id}, seat ${free[0].seat}` }, free.length > 1 ? `Join (seat ${free[0].seat})` : 'Join');
       b.addEventListener('click', () => join(t, free[0].seat, b));
