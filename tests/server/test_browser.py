@@ -583,7 +583,7 @@ def test_play_again_starts_a_new_deal_with_the_same_seats(server: str, browser: 
     link = wait_for(
         browser,
         "the finished table's seat",
-        present(browser, f"[data-testid=table-row][data-table={first}] [data-testid=resume]"),
+        present(browser, f"[data-testid=table-row][data-table='{first}'] [data-testid=resume]"),
     )
     assert link[0].text == "Your seat"
     link[0].click()
