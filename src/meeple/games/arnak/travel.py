@@ -29,27 +29,16 @@ def spare(need: Sequence[int], paid: Sequence[int]) -> tuple[int, ...]:
     """The icons of `paid` left over once it covers `need`, each need met by the least
     versatile icon that can meet it (a boot by a boot, then a car, a boat, a plane; a car
     or a boat by its own kind, then a plane), so what is left pays the most."""
-    boot, car, boat, plane = paid
-    n_boot, n_car, n_boat, n_plane = need
-    plane -= n_plane
-    used = min(car, n_car)
-    car -= used
-    plane -= n_car - used
-    used = min(boat, n_boat)
-    boat -= used
-    plane -= n_boat - used
-    short = n_boot
-    for_boot = min(boot, short)
-    boot -= for_boot
-    short -= for_boot
-    for_boot = min(car, short)
-    car -= for_boot
-    short -= for_boot
-    for_boot = min(boat, short)
-    boat -= for_boot
-    plane -= short - for_boot
-    assert min(boot, car, boat, plane) >= 0, "spare() of a payment that does not cover"
-    return (boot, car, boat, plane)
+    left = list(paid)
+    # icon needed -> the icons that pay it, least versatile first (the plane last)
+    for icon, payers in ((3, (3,)), (1, (1, 3)), (2, (2, 3)), (0, (0, 1, 2, 3))):
+        short = need[icon]
+        for payer in payers:
+            used = min(left[payer], short)
+            left[payer] -= used
+            short -= used
+        assert short == 0, "spare() of a payment that does not cover"
+    return tuple(left)
 
 
 def add(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
