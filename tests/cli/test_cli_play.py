@@ -324,3 +324,14 @@ def test_hotseat_pushes_the_last_view_off_a_screen_that_takes_no_control_codes()
     assert dumb.is_dumb_terminal
     Session(state, [None, None], dumb).hide_screen()
     assert shown.getvalue() == "\n" * 60  # Rich's clear writes nothing to such a terminal
+
+
+def test_undo_before_a_seats_first_choice_says_there_is_nothing_to_take_back(
+    runner: CliRunner,
+) -> None:
+    args = ["play", "aridnyk", "-p", "2", "--seed", "3", "--seat", "1", "--bots", "random"]
+    result = runner.invoke(app, args, input="u\nq\n\n")  # the bot has chosen its tile first
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "there is no choice of yours to take back: you have not chosen yet" in words
+    assert "another seat has moved" not in words

@@ -78,6 +78,8 @@ def _plan(state: State, seat: int) -> TakeBack | str:
     if start < 0:
         return "there is no choice of yours to take back: every move so far was forced"
     if movers[start] != seat:
+        if not any(m == seat and c > 1 for m, c in zip(movers, choices, strict=True)):
+            return "there is no choice of yours to take back: you have not chosen yet"
         return "another seat has moved since your last choice: it cannot be taken back"
     before = replay({**record, "actions": actions[:start]})
     undone = actions[start:]
