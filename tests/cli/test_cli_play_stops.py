@@ -147,3 +147,30 @@ def test_ctrl_c_with_piped_input_reads_no_more_of_it(
     assert "Save the game?" not in screen and "--save FILE" in " ".join(screen.split())
     assert next(answers) == "2"  # the line after the interruption was left unread
     assert not (tmp_path / "2").exists()
+
+
+def test_a_game_stopped_by_ctrl_c_exits_with_status_130(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As every other command stopped by Ctrl-C does; `q` is a chosen end (status 0)."""
+    monkeypatch.setattr(Console, "input", staticmethod(scripted(iter(["1", KeyboardInterrupt]))))
+    result = runner.invoke(app, ["play", "anludim", "--seed", "3", "--bots", "random"])
+    assert result.exit_code == 130, result.output
+    assert "interrupted: the game stopped after" in result.stdout
+
+
+def test_ctrl_c_at_the_save_question_says_nothing_was_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.chdir(tmp_path)
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    console = Console(file=open(tmp_path / "screen.txt", "w"), width=100)  # noqa: SIM115
+    console.input = scripted(iter(["q", KeyboardInterrupt]))  # type: ignore[method-assign]
+    session = Session(state, [None, meeple.agents.make("random", seed=1)], console)
+    assert not session.run()
+    console.file.close()
+    screen = (tmp_path / "screen.txt").read_text()
+    assert "you quit: the game stopped" in screen and "not saved" in screen
+    assert session.stopped_by_ctrl_c
+    assert list(tmp_path.iterdir()) == [tmp_path / "screen.txt"]

@@ -357,9 +357,11 @@ def play(
         # The seed decides every hidden card: it is shown once the game is over, where
         # no one at the screen can work the bots' hands or another player's out of it.
         console.print(f"[bold]{configured.info.title}[/] ({who})")
-        finished = Session(state, seats, console, save, auto=auto, started_as=(seat, bots)).run()
-        if finished and given_seed is None:
+        session = Session(state, seats, console, save, auto=auto, started_as=(seat, bots))
+        if session.run() and given_seed is None:
             console.print(f"play this deal again with --seed {seed}", style="dim")
+        if session.stopped_by_ctrl_c:
+            raise SystemExit(INTERRUPTED)  # said already, in the session's own words
 
 
 def _play_on(
@@ -401,7 +403,10 @@ def _play_on(
     )
     if state.is_terminal():
         console.print("this game is already over", style="dim")
-    Session(state, seats, console, save, log=log, auto=auto, started_as=(seat, bots)).run()
+    session = Session(state, seats, console, save, log=log, auto=auto, started_as=(seat, bots))
+    session.run()
+    if session.stopped_by_ctrl_c:
+        raise SystemExit(INTERRUPTED)
 
 
 # --- simulate -------------------------------------------------------------------------

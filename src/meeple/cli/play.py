@@ -177,6 +177,7 @@ class Session:
         self.last_human: int | None = None
         self.auto = auto
         self.interrupted = False  # the last ask() ended with Ctrl-C
+        self.stopped_by_ctrl_c = False  # the game ended early by Ctrl-C: exit status 130
 
     # --- input ---------------------------------------------------------------------
 
@@ -203,6 +204,7 @@ class Session:
         pipe or a file was written before the interruption: its next line is a move,
         not a file name, so nothing more is read and `--save` is named instead."""
         typed = sys.stdin.isatty()
+        self.stopped_by_ctrl_c = True
         self.stop("interrupted", offer_save=typed)
         if not typed and self.save is None:
             self.console.print(
@@ -386,7 +388,12 @@ class Session:
         if self.save is None and offer_save:
             question = "Save the game? Type a file name, or press Enter to skip: "
             while True:  # a name that cannot be written is asked for again
-                answer = (self.ask(question) or "").strip()
+                typed = self.ask(question)
+                if typed is None:  # Ctrl-C or the end of input: no answer, no file
+                    self.stopped_by_ctrl_c |= self.interrupted
+                    self.console.print("not saved", style="dim")
+                    break
+                answer = typed.strip()
                 # a yes/no reflex: "n" is no file named n, "y" asks for the name
                 if not answer or answer.casefold() in ("n", "no"):
                     break
