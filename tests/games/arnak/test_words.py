@@ -152,3 +152,23 @@ def test_a_price_before_a_choice_of_gains_covers_every_choice() -> None:
     came free ("pay 1 coin to take 1 arrowhead or take 1 jewel")."""
     trader = next(a for a in ASSISTANTS if a.id == "A04")
     assert effect_text(trader.gold) == "pay 1 coin to take 1 arrowhead or 1 jewel"
+
+
+def test_action_strings_name_assistants_and_owl_tiles_as_the_panels_do() -> None:
+    """An assistant is called by its capitalised nickname, as in the panels; an Owl tile
+    is "of N point(s)" wherever it lies, with the singular for 1."""
+    import meeple
+    from meeple.core.rng import Rng
+
+    seen: set[str] = set()
+    for seed in range(6):
+        state = meeple.load_game("arnak", players=2, board="owl").new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            seen.update(state.action_to_string(a) for a in legal)
+            state.apply_action(rng.choice(legal))
+    assert not any(re.search(r"\b1 points\b|\(\d+ points?\)", s) for s in seen if "Owl" in s)
+    assert any("Owl tile of 1 point " in s for s in seen)
+    named = [s for s in seen if "assistant A" in s and "(" in s]
+    assert named and all(re.search(r"A\d\d \([A-Z][a-z]+\)", s) for s in named)

@@ -108,7 +108,7 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         owl = state._track.owl
         if owl is not None:
             top = owl.top[action - A.TEMPLE]
-            what = "a face-down idol" if top.kind == "idol" else f"an Owl tile ({top.vp} points)"
+            what = _owl_kind(top.kind, top.vp)
             return f"buy {what} from the top of the temple ({bag_text(top.cost)})"
         return f"buy a temple tile ({TEMPLE_STACKS[action - A.TEMPLE].vp} points)"
     if action < A.UNSLOT:
@@ -118,16 +118,17 @@ def action_text(state: ArnakState, action: Any, public: bool = False) -> str:
         return f"take the idol out of slot {action - A.UNSLOT + 1}"
     if action < A.BOON:
         a = ASSISTANTS[action - A.ASSISTANT]
+        nick = a.nickname.capitalize()  # as the panels name it
         words = {
-            "take_assistant": f"take assistant {a.id} ({a.nickname})",
-            "rescue": f"rescue assistant {a.id} ({a.nickname})",
+            "take_assistant": f"take assistant {a.id} ({nick})",
+            "rescue": f"rescue assistant {a.id} ({nick})",
             "upgrade_assistant": f"upgrade assistant {a.id} to gold",
             "refresh": f"refresh assistant {a.id}",
-            "supply_assistant": f"use the supply's assistant {a.id} ({a.nickname})",
+            "supply_assistant": f"use the supply's assistant {a.id} ({nick})",
             "swap_own": f"trade away assistant {a.id}",
             "swap_supply": f"take assistant {a.id} in exchange",
         }
-        return words.get(str(kind), f"use assistant {a.id} ({a.nickname})")
+        return words.get(str(kind), f"use assistant {a.id} ({nick})")
     if action < A.OPTION:
         g = GUARDIANS[action - A.BOON]
         if kind == "refresh_guardian":
