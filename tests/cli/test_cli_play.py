@@ -335,3 +335,54 @@ def test_undo_before_a_seats_first_choice_says_there_is_nothing_to_take_back(
     words = " ".join(result.stdout.split())
     assert "there is no choice of yours to take back: you have not chosen yet" in words
     assert "another seat has moved" not in words
+
+
+def screens(game: str, height: int, answers: list[str]) -> list[str]:
+    """What a terminal `height` lines tall shows before each prompt of seat 0, who plays
+    `answers` against a random bot."""
+    import io
+
+    from rich.console import Console
+
+    from meeple.cli.play import Session
+
+    state = meeple.load_game(game, players=2).new_initial_state(seed=3)
+    screen = io.StringIO()
+    console = Console(file=screen, width=100, height=height, force_terminal=True)
+    console.no_color = True
+    shown: list[str] = []
+    typed = iter(answers)
+
+    def answer(prompt: object = "", **_: object) -> str:
+        shown.append(screen.getvalue())
+        screen.seek(0)
+        screen.truncate()
+        return next(typed)
+
+    console.input = answer  # type: ignore[method-assign]
+    Session(state, [None, meeple.agents.make("random", seed=1)], console).run()
+    return shown
+
+
+@pytest.mark.parametrize("game", ["arnak", "aridnyk"])
+def test_a_short_terminal_keeps_the_seats_part_beside_the_prompt_while_its_turn_goes_on(
+    game: str,
+) -> None:
+    """On a terminal too short for the whole table, a decision that goes on from the
+    seat's own last one shows the brief view (the board is as last shown); the first of a
+    turn, one after another seat's move and `v` show the whole table. A tall terminal
+    always shows it whole."""
+    board = "Research track" if game == "arnak" else "─ Horizon ─"
+    answers = ["1"] * 12 + ["v", "q", ""]
+    short = screens(game, 50, answers)
+    assert board in short[0] and "v shows the whole table" not in short[0]
+    brief = [i for i, s in enumerate(short) if "(v shows the whole table)" in s]
+    assert brief, "no decision went on from the seat's own last one"
+    for i in brief:
+        assert board not in short[i] and "Since your last decision" not in short[i]
+    for i, s in enumerate(short[: answers.index("q") + 1]):
+        assert (board in s) == (i not in brief), i
+    after_v = short[answers.index("v") + 1]
+    assert board in after_v and "v shows" not in after_v
+    tall = screens(game, 1000, answers)
+    assert all(board in s and "v shows" not in s for s in tall[: answers.index("q") + 1])

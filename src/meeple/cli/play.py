@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -31,7 +31,8 @@ HELP = """\
 Choose an action by its number, or type its text: the whole text, or enough of
 the start or of any part of it to name one action (case does not matter).
   ?      this help
-  v      show the table again
+  v      show the whole table again (on a short screen, a decision that goes on
+         with your own turn shows only your part of it)
   rules  how to play this game
   hint   the move the greedy bot would make for you (it sees what you see)
   undo   take back your last choice, while it is still your decision and that
@@ -175,6 +176,7 @@ class Session:
             if who in self.seen:
                 self.seen[who] = i + 1
         self.last_human: int | None = None
+        self.shown_to: int | None = None  # whose view the screen shows, None once cleared
         self.auto = auto
         self.interrupted = False  # the last ask() ended with Ctrl-C
         self.stopped_by_ctrl_c = False  # the game ended early by Ctrl-C: exit status 130
@@ -269,7 +271,7 @@ class Session:
         if self.auto and len(legal) == 1:
             self.console.print(f"seat {seat}, your only choice: {labels[0]}", markup=False)
             return legal[0]
-        self.show(seat, labels)
+        self.show(seat, labels, whole=False)
         while True:
             numbers = "1" if len(labels) == 1 else f"1-{len(labels)}"
             line = self.ask(f"seat {seat}, your choice ({numbers}, ? for help): ")
@@ -329,6 +331,7 @@ class Session:
             self.console.print(str(exc), style="yellow", markup=False)
             return False
         self.state = back.state
+        self.shown_to = None  # the board is not the one last shown: show it whole
         del self.log[len(self.log) - back.moves :]
         for who, seen in self.seen.items():
             self.seen[who] = min(seen, len(self.log))
@@ -341,6 +344,7 @@ class Session:
         A terminal that takes no control codes (TERM=dumb) gets blank lines that push
         the last view off the screen instead: there Rich's clear does nothing."""
         console = self.console
+        self.shown_to = None
         if console.is_terminal and not console.is_dumb_terminal:
             console.clear()
             console.file.write("\x1b[3J")
@@ -348,11 +352,24 @@ class Session:
             console.file.write("\n" * max(console.height, 60))
         console.file.flush()
 
-    def show(self, seat: int, labels: Sequence[str]) -> None:
-        """The seat's view, what the others did since, and the numbered choices."""
+    def show(self, seat: int, labels: Sequence[str], whole: bool = True) -> None:
+        """The seat's view, what the others did since, and the numbered choices. Unless
+        `whole`, a decision that goes on with the seat's own turn, on a terminal too short
+        for the whole view, shows the game's brief view: the board stays as the last
+        view showed it, and the part that changes stays on screen beside the prompt."""
         console = self.console
-        console.print(self.game.render(self.state.observation(seat)))
+        observation = self.state.observation(seat)
+        view = self.game.render(observation)
         news = self.news(seat)
+        if not whole and not news and self.going_on(seat):
+            needed = len(labels) + 3  # the choices, their heading, the prompt, a spare line
+            if len(console.render_lines(view, pad=False)) + needed > console.height:
+                view = Group(
+                    self.game.render_brief(observation),
+                    Text("(v shows the whole table)", style="dim"),
+                )
+        console.print(view)
+        self.shown_to = seat
         if news:
             console.print(Text("Since your last decision:", style="bold"))
             for line in news:
@@ -361,6 +378,17 @@ class Session:
         width = len(str(len(labels)))
         for i, label in enumerate(labels, 1):
             console.print(f"  {i:>{width}}. {label}", markup=False, highlight=False)
+
+    def going_on(self, seat: int) -> bool:
+        """Whether the seat's decision goes on from its own last one, on a screen it
+        keeps to itself: the last move is the seat's, on a terminal, no other person
+        took the screen since."""
+        return (
+            self.console.is_terminal
+            and bool(self.log)
+            and self.log[-1][0] == seat
+            and self.shown_to == seat
+        )
 
     def news(self, seat: int) -> list[str]:
         """Other seats' moves since `seat` last decided, one line per run of one seat."""

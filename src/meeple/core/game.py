@@ -408,3 +408,8 @@ class Game(ABC):
         from pprint import pformat
 
         return pformat(dict(observation))
+
+    def render_brief(self, observation: Mapping[str, Any]) -> Any:
+        """The part of `render` a seat needs while its own turn goes on (what it holds,
+        what it decides), for a screen too short for the whole; `render` by default."""
+        return self.render(observation)

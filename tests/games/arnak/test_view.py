@@ -436,6 +436,9 @@ def test_real_initial_observations_render(players: int, board: str) -> None:
     state = meeple.load_game("arnak", players=players, board=board).new_initial_state(seed=1)
     for seat in range(players):
         check_screen(state.observation(seat))
+        # the rival's letter is explained where there is a rival, and only there
+        legend = text_of(render(state.observation(seat))).count("the rival)")
+        assert legend == (2 if players == 1 else 0)
 
 
 @needs_rules

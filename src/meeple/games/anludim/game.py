@@ -69,3 +69,8 @@ class AnludimGame(Game):
         from meeple.games.anludim.view import render
 
         return render(observation)
+
+    def render_brief(self, observation: Any) -> Any:
+        from meeple.games.anludim.view import render_brief
+
+        return render_brief(observation)

@@ -51,15 +51,29 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
     parts.append(_supply(obs))
     parts.append(_seats(obs))
     parts.append(_combinations(obs))
+    parts.extend(_at_hand(obs))
+    if obs.get("winner") is not None:
+        parts.append(Text(f"{_seat(obs, obs['winner'])} wins the game!", style="bold green"))
+    return Group(*parts)
+
+
+def render_brief(observation: Mapping[str, Any]) -> RenderableType:
+    """The part of the view a decision that goes on with the seat's own turn needs:
+    the header, what is being placed or kept and the seat's hand."""
+    if observation.get("winner") is not None:
+        return render(observation)
+    return Group(_header(observation), *_at_hand(observation))
+
+
+def _at_hand(obs: Mapping[str, Any]) -> list[RenderableType]:
+    parts: list[RenderableType] = []
     if obs.get("keeping"):
         parts.append(_keeping(obs))
     if obs.get("placing"):
         parts.append(_selection(obs))
     if obs.get("you") is not None:  # a spectator has no hand
         parts.append(_hand(obs))
-    if obs.get("winner") is not None:
-        parts.append(Text(f"{_seat(obs, obs['winner'])} wins the game!", style="bold green"))
-    return Group(*parts)
+    return parts
 
 
 # --- pieces ---------------------------------------------------------------------------

@@ -85,3 +85,8 @@ class AridnykGame(Game):
         from meeple.games.aridnyk.view import render
 
         return render(observation)
+
+    def render_brief(self, observation: Any) -> Any:
+        from meeple.games.aridnyk.view import render_brief
+
+        return render_brief(observation)

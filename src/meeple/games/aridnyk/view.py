@@ -636,18 +636,43 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
     if obs.get("placeholder_data", PLACEHOLDER_DATA):
         parts.append(Text(PLACEHOLDER_LABEL, style="black on yellow"))
     parts.append(_board(obs))
-    around = _around(obs)
-    if around is not None:
-        parts.append(around)
     parts.append(_seats(obs))
     parts.append(_horizon(obs))
     parts.append(_rows(obs))
-    if obs.get("you") is not None:  # a spectator has no hand
-        parts.append(_hand(obs))
     if obs.get("phase") == "over":
+        if obs.get("you") is not None:  # a spectator has no hand
+            parts.append(_hand(obs))
         parts.append(_game_over(obs))
         return Group(*parts)
+    # last, beside the prompt that follows: what the seat holds and what it decides
+    return Group(*parts, *_at_hand(obs))
+
+
+def render_brief(observation: Mapping[str, Any]) -> RenderableType:
+    """The part of the view a decision that goes on with the seat's own turn needs:
+    the header, the board for a step on it (placing a tile, moving a figure), else the
+    tiles around the seat's Shepherd and its hand, and what is being decided. The rest
+    is as the whole view last showed it, but for the seat's own moves since."""
+    obs = observation
+    if obs.get("phase") == "over":
+        return render(obs)
+    step = str(obs.get("step", ""))
+    on_board = any(word in step for word in BOARD_STEPS)
+    return Group(_header(obs), *([_board(obs)] if on_board else []), *_at_hand(obs, on_board))
+
+
+BOARD_STEPS = ("placing", "moving", "Vovk")
+"""Words of the steps decided on the board (see explain.py's step names)."""
+
+
+def _at_hand(obs: Mapping[str, Any], board_shown: bool = False) -> list[RenderableType]:
+    parts: list[RenderableType] = []
+    around = None if board_shown else _around(obs)
+    if around is not None:
+        parts.append(around)
+    if obs.get("you") is not None and not board_shown:  # a spectator has no hand
+        parts.append(_hand(obs))
     for extra in (_this_turn(obs), _pending(obs), _reaction(obs)):
         if extra is not None:
             parts.append(extra)
-    return Group(*parts)
+    return parts

@@ -183,3 +183,8 @@ class ArnakGame(Game):
         from meeple.games.arnak.view import render
 
         return render(observation)
+
+    def render_brief(self, observation: Any) -> Any:
+        from meeple.games.arnak.view import render_brief
+
+        return render_brief(observation)

@@ -93,9 +93,6 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(SPIDER_NOTICE, style="black on yellow"))
     if obs.get("owl"):
         parts.append(Text(OWL_NOTICE, style="black on yellow"))
-    pending = _pending(obs)
-    if pending is not None:
-        parts.append(pending)
     parts.append(_sites(obs))
     parts.append(_research(obs))
     if obs.get("spider"):
@@ -104,13 +101,29 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(_owl(obs))
     parts.append(_card_row(obs))
     parts.append(_supply(obs))
-    if obs.get("you") is not None:
-        parts.append(_yours(obs))
     parts.append(_seats(obs))
     if obs.get("rival"):
         parts.append(_rival(obs))
+    # last, beside the prompt that follows: what the seat holds and what it decides
+    return Group(*parts, *_at_hand(obs))
+
+
+def render_brief(observation: Mapping[str, Any]) -> RenderableType:
+    """The part of the view a decision that goes on with the seat's own turn needs:
+    the header, what the seat holds, the scores and what is being decided. The board
+    is as the whole view last showed it, but for the seat's own moves since."""
+    return Group(_header(observation), *_at_hand(observation))
+
+
+def _at_hand(obs: Mapping[str, Any]) -> list[RenderableType]:
+    parts: list[RenderableType] = []
+    if obs.get("you") is not None:
+        parts.append(_yours(obs))
     parts.append(_scores(obs))
-    return Group(*parts)
+    pending = _pending(obs)
+    if pending is not None:
+        parts.append(pending)
+    return parts
 
 
 # --- words ------------------------------------------------------------------------------
@@ -375,7 +388,8 @@ def _sites(obs: Mapping[str, Any]) -> Panel:
         )
     return Panel(
         table,
-        title="Sites (level II at the top, camps at the bottom; R: the rival)",
+        title="Sites (level II at the top, camps at the bottom"
+        + ("; R: the rival)" if obs.get("rival") else ")"),
         title_align="left",
         border_style="green",
     )
@@ -499,7 +513,8 @@ def _research(obs: Mapping[str, Any]) -> Panel:
         table.add_row(str(row), cells, glass, notebook, _bridges(track, nodes))
     return Panel(
         table,
-        title="Research track (G: magnifying glass, N: notebook, by seat; RG: the rival)",
+        title="Research track (G: magnifying glass, N: notebook, by seat"
+        + ("; RG: the rival)" if obs.get("rival") else ")"),
         title_align="left",
         border_style="blue",
     )
