@@ -362,7 +362,7 @@ def test_a_journal_of_other_options_is_refused_by_name_and_left_as_it_was(
     assert other.exit_code == 2
     lines = [line for line in other.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ")
-    assert "variant='base' (this run: 'expert')" in lines[0]
+    assert 'variant="base" (this run: "expert")' in lines[0]
     assert path.read_bytes() == before
 
 

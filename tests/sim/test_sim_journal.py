@@ -157,8 +157,10 @@ def test_a_journal_of_another_configuration_or_no_journal_is_refused_untouched(
     before = path.read_bytes()
     with pytest.raises(RecordError, match="games of 2 players, not 3"):
         Journal.open(path, meeple.load_game("anludim", players=3))
-    with pytest.raises(RecordError, match=r"variant='base' \(this run: 'expert'\)"):
+    with pytest.raises(RecordError, match=r'variant="base" \(this run: "expert"\)'):
         Journal.open(path, meeple.load_game("anludim", players=2, variant="expert"))
+    with pytest.raises(RecordError, match=r"straight_wrap=false \(this run: true\)"):
+        Journal.open(path, meeple.load_game("anludim", players=2, straight_wrap=True))
     with pytest.raises(RecordError, match="games of anludim, not of aridnyk"):
         Journal.open(path, meeple.load_game("aridnyk", players=2))
     assert path.read_bytes() == before

@@ -130,7 +130,7 @@ def _differences(found: Header, expected: Header) -> str:
         return f"games of {found.players} players, not {expected.players}"
     keys = sorted(set(found.options) | set(expected.options))
     options = [
-        f"{k}={found.options.get(k)!r} (this run: {expected.options.get(k)!r})"
+        f"{k}={_shown(found.options, k)} (this run: {_shown(expected.options, k)})"
         for k in keys
         if found.options.get(k) != expected.options.get(k)
     ]
@@ -220,10 +220,15 @@ def _plain(settings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _changed(before: dict[str, Any], after: dict[str, Any]) -> str:
     keys = sorted(set(before) | set(after))
     return ", ".join(
-        f"{k}={before.get(k)!r} (now {after.get(k)!r})"
+        f"{k}={_shown(before, k)} (now {_shown(after, k)})"
         for k in keys
         if before.get(k) != after.get(k)
     )
+
+
+def _shown(values: dict[str, Any], key: str) -> str:
+    """A setting's value as options are written (JSON: true, 3, "x"), "unset" if absent."""
+    return json.dumps(values[key]) if key in values else "unset"
 
 
 def _lines(path: Path) -> tuple[bytes, list[bytes], bytes]:
