@@ -88,6 +88,8 @@ def test_a_finished_game_shows_its_result(runner: CliRunner, finished_record: Pa
     assert result.exit_code == 0, result.output
     assert "this game is already over" in result.stdout
     assert "Game over" in result.stdout
+    # the record names no players, and none played in this session: no bot is named
+    assert "random bot" not in result.stdout and "player" not in result.stdout.split("Game over")[1]
 
 
 @pytest.mark.parametrize(

@@ -170,6 +170,7 @@ class Session:
         self.save = save
         self.humans = [s for s, agent in enumerate(seats) if agent is None]
         self.log: list[tuple[int, str]] = list(log)  # (seat, what the other seats saw)
+        self.resumed_at = len(self.log)
         # Each person has seen the moves up to their own last one.
         self.seen = dict.fromkeys(self.humans, 0)
         for i, (who, _) in enumerate(self.log):
@@ -478,7 +479,12 @@ class Session:
             self.console.print(Text("Last moves:", style="bold"))
         for line in news:
             self.console.print(line, markup=False)
-        players = [HUMAN if a is None else f"{a.name} bot" for a in self.seats]
+        # a record holds no players: a game that ended before this session names none
+        players = (
+            [HUMAN if a is None else f"{a.name} bot" for a in self.seats]
+            if len(self.log) > self.resumed_at
+            else None
+        )
         self.console.print(results_table(state, players))
         if self.save is not None:
             self.write(self.save)
