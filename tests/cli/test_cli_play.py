@@ -386,3 +386,20 @@ def test_a_short_terminal_keeps_the_seats_part_beside_the_prompt_while_its_turn_
     assert board in after_v and "v shows" not in after_v
     tall = screens(game, 1000, answers)
     assert all(board in s and "v shows" not in s for s in tall[: answers.index("q") + 1])
+
+
+def test_a_long_run_of_moves_wraps_under_its_own_text() -> None:
+    import io
+
+    from rich.console import Console
+
+    from meeple.cli.play import Session
+
+    state = meeple.load_game("anludim", players=2).new_initial_state(seed=3)
+    console = Console(file=io.StringIO(), width=50)
+    session = Session(state, [None, None], console)
+    session.print_news("Since your last decision:", [(1, "; ".join(["take a card"] * 8))])
+    lines = console.file.getvalue().splitlines()
+    assert lines[0] == "Since your last decision:"
+    assert lines[1].startswith("  seat 1: take a card;") and len(lines) > 3
+    assert all(line.startswith(" " * len("  seat 1: ")) for line in lines[2:])

@@ -371,10 +371,7 @@ class Session:
                 )
         console.print(view)
         self.shown_to = seat
-        if news:
-            console.print(Text("Since your last decision:", style="bold"))
-            for line in news:
-                console.print(line, markup=False)
+        self.print_news("Since your last decision:", news)
         console.print(Text(f"Seat {seat}, choose an action:", style="bold"))
         width = len(str(len(labels)))
         for i, label in enumerate(labels, 1):
@@ -391,22 +388,34 @@ class Session:
             and self.shown_to == seat
         )
 
-    def news(self, seat: int) -> list[str]:
-        """Other seats' moves since `seat` last decided, one line per run of one seat."""
+    def news(self, seat: int) -> list[tuple[int, str]]:
+        """Other seats' moves since `seat` last decided, one entry per run of one seat."""
         start = self.seen.get(seat, 0)
         self.seen[seat] = len(self.log)
-        lines: list[str] = []
+        runs: list[tuple[int, str]] = []
         last = None
         for who, text in self.log[start:]:
             if who == seat:
                 last = None
                 continue
             if who == last:
-                lines[-1] += f"; {text}"
+                runs[-1] = (who, f"{runs[-1][1]}; {text}")
             else:
-                lines.append(f"  seat {who}: {text}")
+                runs.append((who, text))
             last = who
-        return lines
+        return runs
+
+    def print_news(self, title: str, news: Sequence[tuple[int, str]]) -> None:
+        """The runs of moves under `title`, a long one wrapped under its own text."""
+        if not news:
+            return
+        self.console.print(Text(title, style="bold"))
+        table = Table.grid(padding=(0, 1))
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for who, text in news:
+            table.add_row(f"  seat {who}:", Text(text))
+        self.console.print(table)
 
     # --- the end -------------------------------------------------------------------
 
@@ -474,11 +483,7 @@ class Session:
         else:
             viewer = self.humans[0] if self.humans else 0
             self.console.print(self.game.render(state.observation(viewer)))
-        news = self.news(viewer)
-        if news:
-            self.console.print(Text("Last moves:", style="bold"))
-        for line in news:
-            self.console.print(line, markup=False)
+        self.print_news("Last moves:", self.news(viewer))
         # a record holds no players: a game that ended before this session names none
         players = (
             [HUMAN if a is None else f"{a.name} bot" for a in self.seats]
