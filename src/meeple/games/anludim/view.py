@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -231,10 +231,32 @@ def _keeping(obs: Mapping[str, Any]) -> Panel:
     return Panel(body, title="End of round", title_align="left", border_style="yellow")
 
 
+class _Flow:
+    """Items laid out in lines as wide as the space given, broken between items only,
+    so that no card is cut across two lines."""
+
+    def __init__(self, items: Sequence[Text], sep: str = "  ") -> None:
+        self.items, self.sep = items, sep
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if not self.items:
+            yield Text("(none)", style="dim")
+            return
+        line = Text()
+        for item in self.items:
+            if line.cell_len and line.cell_len + len(self.sep) + item.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line.cell_len:
+                line.append(self.sep)
+            line.append_text(item)
+        yield line
+
+
 def _hand(obs: Mapping[str, Any]) -> Panel:
     hand = obs.get("hand", [])
     return Panel(
-        _cards(hand),
+        _Flow([card(c) for c in hand]),
         title=f"Your hand ({len(hand)} card{'' if len(hand) == 1 else 's'})",
         title_align="left",
         border_style="green",
