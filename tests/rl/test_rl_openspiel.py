@@ -71,6 +71,27 @@ def test_parameters_reach_the_meeple_game() -> None:
             openspiel_game("anludim", rng_seed=seed)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"purple": 2}, {"purple": 4}, {"first_objective_doubled": True}, {"objectives": 2}],
+)
+def test_options_the_game_derives_are_derived_as_meeple_derives_them(
+    options: dict[str, object],
+) -> None:
+    """pyspiel fills in every default before the game sees its parameters: a value left
+    at its default counts as not given, so Arnak's solo difficulty with purple tiles is
+    5 - purple and a doubled first objective alone plays 3 objectives, as in meeple."""
+    meant = meeple.load_game("arnak", players=1, **options).info.values
+    loaded = pyspiel.load_game("meeple_arnak", {"players": 1, **options})
+    assert loaded.meeple_game.info.values == meant
+    parameters = loaded.get_parameters()
+    assert {k: parameters[k] for k in meant} == meant  # the parameters say what is played
+    assert pickle.loads(pickle.dumps(loaded)).meeple_game.info.values == meant
+    # openspiel_game takes every value as given: a default asked for stays
+    exact = openspiel_game("arnak", players=1, difficulty=2, purple=2)
+    assert exact.meeple_game.info.values["difficulty"] == 2
+
+
 def test_rng_seed_makes_the_deals_reproducible() -> None:
     def deals(seed: int) -> list[int]:
         game = pyspiel.load_game("meeple_anludim", {"rng_seed": seed})

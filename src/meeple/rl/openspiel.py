@@ -101,13 +101,24 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
     defaults: ClassVar[dict[str, Any]] = {}
     spiel_type: Any = None
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None, *, exact: bool = False) -> None:
+        """`params` as `pyspiel.load_game` passes them: every parameter, its default
+        filled in where none was given. A value at its default is then taken as not
+        given, so an option the game derives from others when it is not given (Arnak's
+        solo difficulty with purple tiles) is derived as `meeple.load_game` derives it.
+        `exact`: every value as given (`openspiel_game`, unpickling)."""
         values = {**self.defaults, **(params or {})}
-        options = {k: v for k, v in values.items() if k not in RESERVED}
+        options = {
+            k: v
+            for k, v in values.items()
+            if k not in RESERVED and (exact or not _same(v, self.defaults[k]))
+        }
         self.meeple_game: Game = meeple.load_game(
             self.meeple_name, players=values["players"], **options
         )
         info = self.meeple_game.info
+        # the parameters say the configuration played, derived values included
+        values.update({k: v for k, v in info.values.items() if k in self.defaults})
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info.num_distinct_actions,
             max_chance_outcomes=1,
@@ -306,9 +317,13 @@ class MeepleObserver:
         return observation_string(state, player)
 
 
+def _same(value: Any, default: Any) -> bool:
+    return type(value) is type(default) and value == default
+
+
 def _unpickle_game(name: str, params: dict[str, Any], seeds: int) -> MeepleSpielGame:
     register_openspiel_games()
-    game = _REGISTERED[name](params)
+    game = _REGISTERED[name](params, exact=True)
     game._seeds.state = seeds
     return game
 
@@ -378,7 +393,9 @@ def openspiel_game(game: str | Game = "anludim", players: int | None = None, **p
     spiel_params = {**configured.info.values, "players": configured.info.players}
     if "rng_seed" in params:
         spiel_params["rng_seed"] = seed
-    return pyspiel.load_game(short_name(configured.info.name), spiel_params)
+    # built as pyspiel.load_game builds a Python game, but with every value taken as
+    # given: the configuration meeple resolved stays as it is
+    return _REGISTERED[configured.info.name](spiel_params, exact=True)
 
 
 def resampler(seed: int) -> Callable[[Any, int], Any]:
