@@ -282,6 +282,16 @@ def test_family_preset_has_no_reaction_trinkets() -> None:
     assert sorted(cards) == list(range(42))
 
 
+def test_solo_deck_has_no_reaction_trinkets() -> None:
+    """A reaction answers another player, so a solo game leaves the eight out of the deck
+    (the rulebook has no solo rules; meeple's decision, docs/games/aridnyk.md)."""
+    for seed in range(3):
+        state = new_state(players=1, seed=seed)
+        cards = list(state._decks[A.TRINKET_KIND]) + [c for c in state._rows[1] if c >= 0]
+        assert sorted(cards) == sorted(TURN)
+        assert state.observation(0)["deck_sizes"]["trinkets"] == len(TURN) - 3
+
+
 def test_family_preset_asks_no_one_to_react() -> None:
     state = new_state(seed=0, preset="family")
     state._trinkets = [[BRYNZA], [KEPTAR]]

@@ -54,7 +54,9 @@ class AridnykGame(Game):
         self.starter_tiles: bool = values["starter_tiles"]
         self.characters: bool = values["characters"]
         self.family = family
-        self.reactions = not family
+        # reaction Trinkets answer another player; a solo deck leaves them out, as the
+        # family preset does (docs/games/aridnyk.md)
+        self.reactions = not family and players > 1
         notes = (
             "The 45 tiles, 54 Plots and 42 Trinkets are a designed placeholder set "
             "(docs/games/aridnyk.md), not the published cards; the rules are complete.",
