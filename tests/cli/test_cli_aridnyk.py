@@ -90,3 +90,22 @@ def test_a_replay_without_a_seat_reads_as_a_spectator(runner: CliRunner, tmp_pat
     assert len(moves) == len(state.history())
     assert not [line for line in moves if re.search(r"\byour?\b", line)]
     assert "Aridnyk, 1 player, seed 3" in " ".join(result.stdout.split())
+
+
+def test_hotseat_hands_a_reaction_over_as_a_reaction(runner: CliRunner, tmp_path: Path) -> None:
+    """A seat asked to react in another seat's turn is not told it is its turn."""
+    import random
+
+    state = meeple.load_game("aridnyk", players=2).new_initial_state(seed=4)
+    rng = random.Random(4)
+    while not (state.current_player == 1 and state.observation(1)["reaction"]):
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    save = tmp_path / "reaction.json"
+    save.write_text(json.dumps(state.to_record()))
+    result = runner.invoke(
+        app, ["play", "aridnyk", "--resume", str(save), "--bots", ""], input="\nq\n\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Seat 1, seat 0's turn: your reaction. Press Enter" in result.stdout
+    assert "Seat 1, your turn" not in result.stdout

@@ -250,13 +250,25 @@ class Session:
         with self.console.status(f"seat {seat} ({agent.name}) is thinking…"):
             return agent.act(self.state)
 
+    def whose_turn(self, seat: int) -> str:
+        """How the hand-over names this decision: 'your turn.', or, where the game's
+        observation names another `turn_player` (a decision in another seat's turn),
+        'seat 0's turn: your reaction.' (with a `reaction` to answer) or '... decision.'."""
+        observation = self.state.observation(seat)
+        turn = observation.get("turn_player")
+        if type(turn) is not int or turn < 0 or turn == seat:
+            return "your turn."
+        what = "reaction" if observation.get("reaction") else "decision"
+        return f"seat {turn}'s turn: your {what}."
+
     def human_decision(self, seat: int) -> int | None:
         """The action the person in `seat` chooses; None to stop the game, TAKEN_BACK
         when they took back their last choice (`self.state` is then the earlier one)."""
         if len(self.humans) > 1 and self.last_human != seat:
             self.hide_screen()
             self.console.print(
-                f"[bold]Seat {seat}[/], your turn. Press Enter when no one else can see the screen."
+                f"[bold]Seat {seat}[/], {self.whose_turn(seat)} "
+                "Press Enter when no one else can see the screen."
             )
             answer = self.ask("> ")
             if answer is None:

@@ -19,6 +19,9 @@ from meeple.games.aridnyk.text import ABBREVIATIONS, plot_text, tile_text, trink
 from meeple.games.aridnyk.view import LETTERS, Board, _board, render
 from meeple.sim.runner import make_agents
 
+from .positions import ARIDNYK, ZGARDA, N, effect, ready
+from .scenario import A, begin_effects, play, touch
+
 NOTICE = "placeholder data"
 LEGEND = ("A Aridnyk", "L Aley", "B Boh", "D Drizd", "V Vovk")
 CASES = [
@@ -228,6 +231,27 @@ def test_reaction_prompt_and_game_over_from_hand_made_observations() -> None:
     assert "seat 1: 4 Sheep" in words
     obs.update(board=[], shepherds={}, spirits={})
     assert "no tiles placed yet" in text_of(render(obs))
+
+
+def test_a_seat_asked_to_react_is_not_told_it_is_its_turn() -> None:
+    """The seat answering another seat's trade reads whose turn it is and that its
+    reaction is asked; the trader and a spectator read who decides now."""
+    state = ready()
+    state._trinkets[1] = [ZGARDA]
+    touch(state)
+    begin_effects(state, {"spirit": 1})
+    play(state, effect("spirit"), A.SPIRIT + ARIDNYK, A.SPIRIT_STEP + N, A.TRADE + ARIDNYK)
+    assert state.current_player == 1 and state.observation(1)["reaction"]
+    header = flat(text_of(render(state.observation(1)))).split(" placeholder data")[0]
+    assert header.endswith("you are seat 1 Seat 0's turn: your reaction.")
+    for seen, turn in (
+        (state.observation(0), "seat 0 (you)"),
+        (state.public_observation(), "seat 0"),
+    ):
+        header = flat(text_of(render(seen))).split(" placeholder data")[0]
+        assert header.endswith(
+            f"seat 1 decides now: the step is waiting for reactions (turn of {turn})"
+        )
 
 
 def test_the_tiles_around_your_shepherd_are_shown_with_their_effects() -> None:

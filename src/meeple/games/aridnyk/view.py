@@ -338,6 +338,10 @@ def _header(obs: Mapping[str, Any]) -> Text:
         text.append("\nthe game is over", style="bold")
         return text
     who, turn = obs.get("current_player"), obs.get("turn_player")
+    if obs.get("reaction") and who == obs.get("you") and turn != who:
+        # asked for a reaction in another seat's turn: not "your turn"
+        text.append(f"\n{_seat(obs, turn).capitalize()}'s turn: your reaction.", style="bold")
+        return text
     text.append(f"\n{_seat(obs, who)} decides now: {_title(obs.get('step', ''))}", style="bold")
     if turn != who:
         text.append(f" (turn of {_seat(obs, turn)})")
