@@ -741,7 +741,12 @@ function renderHeader(msg, table, seat) {
     text = `Waiting for players: ${taken} of ${humans.length} human seats taken.`;
   } else if (seat !== null && cur === seat && (msg.legal ?? []).length) {
     state = 'your-turn';
-    text = 'Your turn.';
+    // a decision in another seat's turn (an Aridnyk reaction, say) is not "your turn"
+    const turn = msg.observation?.turn_player;
+    if (typeof turn === 'number' && turn >= 0 && turn !== seat) {
+      const who = seatName(turn).replace(/^seat /, 'Seat ');
+      text = `${who}'s turn: your ${msg.observation?.reaction ? 'reaction' : 'decision'}.`;
+    } else text = 'Your turn.';
   } else if (typeof cur === 'number' && cur >= 0) {
     state = 'other-turn';
     const who = seats.find((x) => x.seat === cur);
