@@ -22,8 +22,12 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
+from gymnasium.wrappers import TimeLimit
 
 from meeple.rl.gymnasium import MeepleEnv
+
+EPISODE_LIMIT = 2_000
+"""Decisions of the learner after which an episode is cut short (a typical one has about 100)."""
 
 
 @dataclass
@@ -130,8 +134,13 @@ def random_policy_win_rate(config: Config) -> float:
 
 def train(config: Config) -> tuple[list[tuple[int, float]], float]:
     rng = np.random.default_rng(config.seed)
+    # a policy may repeat moves for ever where the rules allow it: a time limit ends such
+    # an episode (truncated) instead of stalling the run (docs/rl.md, Truncation)
     envs = [
-        MeepleEnv("anludim", config.players, seat="random", opponents="random")
+        TimeLimit(
+            MeepleEnv("anludim", config.players, seat="random", opponents="random"),
+            max_episode_steps=EPISODE_LIMIT,
+        )
         for _ in range(config.envs)
     ]
     size = envs[0].observation_space.shape[0]

@@ -229,3 +229,31 @@ def test_the_bots_are_seeded_as_everywhere_meeple_seats_agents() -> None:
             assert bots[seat].act(state) == action
         state.apply_action(action)
     assert state.is_terminal()
+
+
+def test_a_score_reward_pays_a_solo_aridnyk_game_its_flock() -> None:
+    """Solo Aridnyk's result is 1.0 whatever the flock: reward="score" pays the final
+    score instead, in both adapters, so there is something to learn."""
+    from meeple.rl import pettingzoo_env
+
+    paid: dict[str, list[float]] = {"returns": [], "score": []}
+    for reward in paid:
+        for seed in range(3):
+            env = gymnasium_env("aridnyk", players=1, reward=reward)
+            _, info = env.reset(seed=seed)
+            done, total = False, 0.0
+            while not done:
+                action = int(np.flatnonzero(info["action_mask"])[0])
+                _, r, done, _, info = env.step(action)
+                total += r
+            paid[reward].append(total)
+            assert total == (info["scores"][0] if reward == "score" else info["returns"][0])
+    assert paid["returns"] == [1.0, 1.0, 1.0] and paid["score"] != paid["returns"]
+    aec = pettingzoo_env("aridnyk", players=1, reward="score")
+    aec.reset(seed=0)
+    for agent in aec.agent_iter():
+        obs, r, terminated, truncated, info = aec.last()
+        aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert r == info["scores"][0] > 1.0
+    with pytest.raises(OptionError, match="reward cannot be 'points'"):
+        gymnasium_env("aridnyk", players=1, reward="points")

@@ -59,14 +59,43 @@ def test_gymnasium_raise_mode_refuses_them_and_goes_on(game: str, action: Any) -
 
 
 @pytest.mark.parametrize("action", NOT_AN_ID, ids=repr)
-def test_gymnasium_penalty_mode_scores_them_as_illegal(action: Any) -> None:
+def test_gymnasium_penalty_mode_refuses_them_too(action: Any) -> None:
+    """The penalty is for a move the learner may not make; something that is no move at
+    all is a fault in the wiring, which a penalty would hide as a policy that loses."""
     env = gymnasium_env("anludim", players=2, illegal_action_reward=-3.0)
-    env.reset(seed=3)
+    _, info = env.reset(seed=3)
     before = seen(env.game_state)
-    _, reward, terminated, truncated, info = env.step(action)
+    with pytest.raises(IllegalActionError, match="an action is an integer id"):
+        env.step(action)
+    assert seen(env.game_state) == before
+    _, _, terminated, _, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert not terminated
+
+
+@pytest.mark.parametrize("action", [-1, 10**6, "illegal"], ids=repr)
+def test_gymnasium_penalty_mode_scores_an_id_it_may_not_take(action: Any) -> None:
+    env = gymnasium_env("anludim", players=2, illegal_action_reward=-3.0)
+    _, info = env.reset(seed=3)
+    if action == "illegal":
+        action = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = seen(env.game_state)
+    _, reward, terminated, truncated, info = env.step(np.int64(action))
     assert (reward, terminated, truncated) == (-3.0, True, False)
     assert info["illegal_action"] is True
     assert seen(env.game_state) == before
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"variant": "expert"}, ["x"]], ids=repr)
+def test_a_gymnasium_reset_that_names_options_is_refused(options: Any) -> None:
+    """They are the game's, given when the environment is made: dropped, they would
+    leave a run playing another game than it asked for. (PettingZoo's own api_test
+    passes options a reset must take quietly: there they are ignored.)"""
+    for env in (gymnasium_env("anludim", players=2),):
+        env.reset(seed=5, options={})
+        before = seen(env.game_state)
+        with pytest.raises(OptionError, match="reset\\(\\) takes no options"):
+            env.reset(seed=6, options=options)
+        assert seen(env.game_state) == before
 
 
 @pytest.mark.parametrize("seed", [-1, "7", 2.5, True, 2**64, -(2**70)])

@@ -48,6 +48,34 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
+REWARDS = ("returns", "score")
+"""What an episode's end pays each seat: "returns", `state.returns()` (1.0 for a win:
+a game's result), or "score", `state.scores()` (its points: a solo game whose aim is a
+score, Aridnyk's, has a result of 1.0 whatever the score)."""
+
+
+def check_reward(value: Any) -> str:
+    if value not in REWARDS:
+        raise OptionError(f"reward cannot be {value!r}; allowed values: 'returns', 'score'")
+    return str(value)
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    """What the end of `state`'s game pays each seat (see REWARDS)."""
+    paid = state.returns() if reward == "returns" else state.scores()
+    return [float(x) for x in paid]
+
+
+def check_reset_options(options: Any) -> None:
+    """`reset(options=...)`: the game's options are given when the environment is
+    made; a reset that names some would be ignored, so it is refused."""
+    if options is not None and options != {}:
+        raise OptionError(
+            f"reset() takes no options, not {options!r}: give the game's options (and "
+            "players) when the environment is made"
+        )
+
+
 def check_max_steps(value: Any) -> int | None:
     """A step limit: a positive int, or None for none."""
     if value is None:

@@ -15,13 +15,15 @@ bots move until the learner must decide, so every step is one decision of the le
 The observation is the game's encoding of the learner's view (float32 in [0, 1]);
 `info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO expects) marks
 the legal actions. The reward is 0 until the game ends, then the learner's
-`state.returns()` value (1.0 for a win).
+`state.returns()` value (1.0 for a win), or with `reward="score"` its final score.
 
-An illegal action (`invalid_action`):
+An illegal action (`invalid_action`), an integer id the learner may not take now:
 - "penalty" (default): the episode ends at once (terminated) with reward
   `illegal_action_reward` (-1.0) and `info["illegal_action"] = True`; the game is left
   as it was. Random or unmasked policies thus learn that illegal moves lose.
 - "raise": `IllegalActionError`, the game unchanged, and the episode goes on.
+An action that is no integer id at all (None, text, a float, an array of several
+values) is a fault in the caller's wiring, not a move: `IllegalActionError` in both.
 
 The registered ids end an episode by truncation after 100,000 decisions of the learner
 (`max_episode_steps`, Gymnasium's TimeLimit; pass another value, or None, to
@@ -45,11 +47,15 @@ import meeple.agents
 from meeple.agents import Agent
 from meeple.core.game import Game, State, check_seed, plain_int, plain_scalar
 from meeple.core.registry import list_games
-from meeple.errors import AgentError, IllegalActionError, OptionError
+from meeple.errors import AgentError, OptionError
 from meeple.rl._common import (
     MAX_GAME_LENGTH,
     as_action,
+    as_integer,
     check_render_mode,
+    check_reset_options,
+    check_reward,
+    final_rewards,
     legal_mask,
     load,
     view_text,
@@ -122,10 +128,12 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         opponents: str | Sequence[str] = "random",
         invalid_action: str = "penalty",
         illegal_action_reward: float = -1.0,
+        reward: str = "returns",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         self.game = load(game, players, options)
+        self.reward = check_reward(reward)
         info = self.game.info
         n = info.players
         if seat != "random":
@@ -168,6 +176,7 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        check_reset_options(options)
         if seed is not None:
             # gymnasium's own error would be outside meeple's family; it takes plain ints
             seed = check_seed(seed)
@@ -211,17 +220,18 @@ class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         reward = 0.0
         if state.is_terminal():
             self._done = True
-            reward = float(state.returns()[self.seat])
+            reward = final_rewards(state, self.reward)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, self._done, False, self._info()
 
     def _legal_or_none(self, action: Any) -> int | None:
-        try:
-            a = as_action(action, self._num_actions)
-        except IllegalActionError:
+        """The action if the learner may take it now, None for an integer id it may
+        not; no integer id at all raises IllegalActionError (see the module doc)."""
+        a = as_integer(action)
+        if not 0 <= a < self._num_actions or a not in self.game_state.legal_actions():
             return None
-        return a if a in self.game_state.legal_actions() else None
+        return a
 
     def _advance(self) -> None:
         """Let the bots decide until the learner must, or the game is over."""

@@ -11,8 +11,9 @@ Agents are `player_0` .. `player_{n-1}` (seat i is `player_i`). An observation i
 "observation", the game's encoding of what that seat may know (a float32 vector in
 [0, 1], see meeple.rl.encoding), and "action_mask", an int8 vector over the fixed action
 space with 1 for each legal action (all 0 for a seat that is not to move). Rewards are 0
-until the game ends, then `state.returns()` (1.0 for every winner). An illegal action
-raises `IllegalActionError` and leaves the game unchanged.
+until the game ends, then `state.returns()` (1.0 for every winner), or with
+`reward="score"` the final scores. An illegal action raises `IllegalActionError` and
+leaves the game unchanged.
 
 After `max_steps` decisions (100,000 by default; None for no limit) a game that has not
 ended is cut short: every agent is truncated, with reward 0 and `info["truncated_at"]`
@@ -34,6 +35,8 @@ from meeple.rl._common import (
     as_action,
     check_max_steps,
     check_render_mode,
+    check_reward,
+    final_rewards,
     legal_mask,
     load,
     view_text,
@@ -69,10 +72,12 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         players: int | None = None,
         render_mode: str | None = None,
         max_steps: int | None = MAX_GAME_LENGTH,
+        reward: str = "returns",
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = load(game, players, options)
+        self.reward = check_reward(reward)
         info = self.game.info
         self.render_mode = check_render_mode(render_mode)
         self.max_steps = check_max_steps(max_steps)
@@ -126,7 +131,9 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: the deal of `seed`, or the next seed after the last game's
-        (a random one if the environment was never seeded). `options` is ignored."""
+        (a random one if the environment was never seeded). `options` is ignored: the
+        game's are given when the environment is made (PettingZoo's api_test passes
+        some of its own, and expects them to be taken quietly)."""
         if seed is not None:
             self._next_seed = check_seed(seed)
         elif self._next_seed is None:
@@ -182,9 +189,10 @@ class MeepleAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def _finish(self, state: State) -> None:
         returns = state.returns()
         scores = state.scores()
+        paid = final_rewards(state, self.reward)
         for agent in self.agents:
             seat = self.agent_name_mapping[agent]
-            self.rewards[agent] = float(returns[seat])
+            self.rewards[agent] = paid[seat]
             self.terminations[agent] = True
             self.infos[agent] = {"returns": list(returns), "scores": list(scores)}
         self._accumulate_rewards()
@@ -265,11 +273,17 @@ def pettingzoo_env(
     players: int | None = None,
     render_mode: str | None = None,
     max_steps: int | None = MAX_GAME_LENGTH,
+    reward: str = "returns",
     **options: Any,
 ) -> MeepleAECEnv:
     """A PettingZoo AEC environment of `game` (a name, or a loaded Game)."""
     return MeepleAECEnv(
-        game, players=players, render_mode=render_mode, max_steps=max_steps, **options
+        game,
+        players=players,
+        render_mode=render_mode,
+        max_steps=max_steps,
+        reward=reward,
+        **options,
     )
 
 
