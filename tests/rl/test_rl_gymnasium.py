@@ -251,7 +251,7 @@ def test_a_score_reward_pays_a_solo_aridnyk_game_its_flock() -> None:
     assert paid["returns"] == [1.0, 1.0, 1.0] and paid["score"] != paid["returns"]
     aec = pettingzoo_env("aridnyk", players=1, reward="score")
     aec.reset(seed=0)
-    for agent in aec.agent_iter():
+    for _agent in aec.agent_iter():
         obs, r, terminated, truncated, info = aec.last()
         aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     assert r == info["scores"][0] > 1.0
