@@ -73,7 +73,9 @@ def test_save_then_load(tmp_path: Path, name: str) -> None:
     path = tmp_path / "game.json"
     save_record(state, path)
     text = path.read_text(encoding="utf-8")
-    assert json.loads(text) == state.to_record()
+    # the file names the rules revision it was played under, beside the record's keys
+    assert json.loads(text) == {**state.to_record(), "rules": state.game.info.rules}
+    assert state.game.info.rules  # every game shipped keeps one
     record = load_record(path)
     again = meeple.replay(record)
     assert again.history() == state.history()
@@ -138,6 +140,28 @@ def test_replay_names_the_bad_step() -> None:
         meeple.replay(record)
     assert "0" in str(info.value)
     assert str(illegal) in str(info.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_that_no_longer_replays_says_under_which_rules_it_was_saved(name: str) -> None:
+    state = meeple.load_game(name).new_initial_state(seed=1)
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(state.game.info.num_distinct_actions) if a not in legal)
+    now = state.game.info.rules
+    bad = {**state.to_record(), "actions": [illegal]}
+    why = {
+        "2026-01-01": f'saved under the {name} rules of "2026-01-01"; this meeple plays those '
+        f"of {now}, and docs/games/{name}.md lists what changed",
+        None: "saved before records named their rules revision",
+    }
+    for saved, words in why.items():
+        record = bad if saved is None else {**bad, "rules": saved}
+        with pytest.raises(RecordError) as info:
+            meeple.replay(record)
+        assert words in " ".join(str(info.value).split())
+    with pytest.raises(RecordError) as info:  # the same rules: the step is simply illegal
+        meeple.replay({**bad, "rules": now})
+    assert "rules" not in str(info.value)
 
 
 def test_record_options_that_name_the_players_or_are_not_text_are_refused_in_words() -> None:

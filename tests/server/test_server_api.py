@@ -302,6 +302,7 @@ def test_record_only_when_over_and_it_replays(client: TestClient) -> None:
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record["seed"] == 12 and record["players"] == 2
     assert len(record["actions"]) == final["version"]
+    assert record["rules"] == meeple.load_game(record["game"]).info.rules != ""
     state = meeple.replay(record)
     assert state.is_terminal()
     assert state.returns() == final["returns"]

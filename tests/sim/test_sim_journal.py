@@ -149,6 +149,26 @@ def test_journals_of_several_machines_add_up(tmp_path: Path, game: meeple.Game) 
     assert backend.reused == 6
 
 
+def test_a_journal_of_other_rules_is_refused_untouched_and_one_naming_none_is_extended(
+    tmp_path: Path, game: meeple.Game
+) -> None:
+    path = tmp_path / "games.jsonl"
+    run_many(game, BOTS, 1, seed=30, backend=journaled(path, game))
+    rows = path.read_text().splitlines()
+    header = json.loads(rows[0])
+    assert header["rules"] == game.info.rules
+    header["rules"] = "2026-01-01"
+    before = "\n".join([json.dumps(header), *rows[1:]]) + "\n"
+    path.write_text(before)
+    words = rf"under the {game.info.name} rules of 2026-01-01 \(this run: {game.info.rules};"
+    with pytest.raises(RecordError, match=words):
+        Journal.open(path, game)
+    assert path.read_text() == before
+    del header["rules"]  # as journals were written before the revision was kept
+    path.write_text("\n".join([json.dumps(header), *rows[1:]]) + "\n")
+    assert len(Journal.open(path, game).played) == 1
+
+
 def test_a_journal_of_another_configuration_or_no_journal_is_refused_untouched(
     tmp_path: Path, game: meeple.Game
 ) -> None:

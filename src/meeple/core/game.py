@@ -105,6 +105,12 @@ class GameInfo:
     values: Mapping[str, Any]
     placeholder_data: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+    rules: str = ""
+    """The rules revision: a date, moved on by each change that makes a game play
+    otherwise from the same seed and actions (another deal, another legal action).
+    A saved record and a journal name it, so a record that no longer replays, or a
+    run that would mix games of two revisions, can say why; "" for a game that keeps
+    none."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", ReadOnlyDict(self.options))

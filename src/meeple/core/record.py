@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from meeple.core.game import State, plain_int, shown_value
+from meeple.core.game import Game, State, plain_int, shown_value
 from meeple.core.registry import load_game
 from meeple.errors import IllegalActionError, MeepleError, RecordError
 
@@ -62,8 +62,28 @@ def replay(
                 before_each(state, action)
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise RecordError(f"step {step} (action {action}) is illegal: {exc}") from exc
+            raise RecordError(
+                f"step {step} (action {action}) is illegal: {exc}{_other_rules(record, game)}"
+            ) from exc
     return state
+
+
+def _other_rules(record: Mapping[str, Any], game: Game) -> str:
+    """Why a record may no longer replay: it was saved under another rules revision."""
+    now = game.info.rules
+    saved = record.get("rules")
+    if not now or saved == now:
+        return ""
+    name = game.info.name
+    when = (
+        f"under the {name} rules of {shown_value(saved)}"
+        if isinstance(saved, str)
+        else "before records named their rules revision"
+    )
+    return (
+        f" (the record was saved {when}; this meeple plays those of {now}, and "
+        f"docs/games/{name}.md lists what changed: a game saved before may play otherwise)"
+    )
 
 
 MAX_RECORD_BYTES = 64 * 2**20
@@ -107,7 +127,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
 def save_record(state: State, path: str | Path) -> None:
     """Write the state's record to `path` (JSON); unwritable -> RecordError, as
     load_record's unreadable is."""
-    text = json.dumps(state.to_record()) + "\n"
+    record = state.to_record()
+    if state.game.info.rules:
+        record["rules"] = state.game.info.rules  # read back only to explain a failed replay
+    text = json.dumps(record) + "\n"
     shown = repr(str(path))
     try:
         Path(path).write_text(text, encoding="utf-8")

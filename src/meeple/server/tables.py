@@ -734,7 +734,12 @@ class TableManager:
             )
         meta = await asyncio.to_thread(self.store.get, table_id)
         assert meta is not None
-        return meta.record()
+        record = meta.record()
+        # the table was replayed from its moves under these rules to be served at all
+        rules = (await self.get(table_id, watch=False)).state.game.info.rules
+        if rules:
+            record["rules"] = rules
+        return record
 
     async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
         """The finished game as it stood after its first `step` moves, as `seat` saw it

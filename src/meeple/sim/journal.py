@@ -16,7 +16,9 @@ changed, is refused rather than mixed with it; games written before this was kep
 carry none and are taken as they are.
 
 The file is JSON lines. The first is the header,
-`{"journal": "meeple games", "version": 1, "game": ..., "players": ..., "options": {...}}`;
+`{"journal": "meeple games", "version": 1, "game": ..., "players": ..., "options": {...},
+"rules": ...}` (the game's rules revision: a run under other rules is refused, as its
+games would be of another game; a journal written before it was kept names none);
 each further line is a game: `{"seed", "seats", "returns", "scores", "decisions",
 "turns", "rounds", "settings", "iterations"}` (the last: each seat's mean search
 iterations a decision, null for a seat that does not search; absent from games written
@@ -52,6 +54,7 @@ class Header(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     players: int
     options: dict[str, Any]
+    rules: str | None = None  # the game's rules revision; absent from older journals
 
 
 class Entry(msgspec.Struct, forbid_unknown_fields=True):
@@ -99,7 +102,8 @@ Settings = list[dict[str, Any]] | None
 def _header_of(game: Game) -> Header:
     # Through JSON, so that the options compare as they will read back from the file.
     options = json.loads(json.dumps(dict(game.info.values), sort_keys=True))
-    return Header(MAGIC, VERSION, game.info.name, game.info.players, options)
+    rules = game.info.rules or None
+    return Header(MAGIC, VERSION, game.info.name, game.info.players, options, rules)
 
 
 def _same_run(found: Header, expected: Header) -> bool:
@@ -110,6 +114,8 @@ def _same_run(found: Header, expected: Header) -> bool:
         return True
     if (found.game, found.players) != (expected.game, expected.players):
         return False
+    if found.rules is not None and found.rules != expected.rules:
+        return False  # games of other rules: a journal written before kept none, as is
     return _resolved(found) == _resolved(expected)
 
 
@@ -128,6 +134,11 @@ def _differences(found: Header, expected: Header) -> str:
         return f"games of {found.game}, not of {expected.game}"
     if found.players != expected.players:
         return f"games of {found.players} players, not {expected.players}"
+    if found.rules is not None and found.rules != expected.rules:
+        return (
+            f"games played under the {found.game} rules of {found.rules} (this run: "
+            f"{expected.rules or 'none named'}; docs/games/{found.game}.md lists what changed)"
+        )
     keys = sorted(set(found.options) | set(expected.options))
     options = [
         f"{k}={_shown(found.options, k)} (this run: {_shown(expected.options, k)})"

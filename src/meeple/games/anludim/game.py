@@ -17,6 +17,9 @@ from meeple.games.anludim.actions import NUM_ACTIONS
 from meeple.games.anludim.components import PLACEHOLDER_DATA, STAND_INS, stacks_for
 from meeple.games.anludim.rules import AnludimState
 
+RULES = "2026-12-04"
+"""The rules revision (see GameInfo.rules); docs/games/anludim.md lists what each changed."""
+
 OPTIONS = {
     "variant": OptionSpec(
         "base", ("base", "expert"), "expert: hierarchy of disciplines, played cards never return"
@@ -60,6 +63,7 @@ class AnludimGame(Game):
             values=values,
             placeholder_data=PLACEHOLDER_DATA,
             notes=notes if PLACEHOLDER_DATA else (),
+            rules=RULES,
         )
 
     def new_initial_state(self, seed: int | None = None) -> AnludimState:

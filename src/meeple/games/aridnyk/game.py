@@ -17,6 +17,9 @@ from meeple.games.aridnyk.actions import NUM_ACTIONS
 from meeple.games.aridnyk.components import PLACEHOLDER_DATA
 from meeple.games.aridnyk.rules import AridnykState
 
+RULES = "2026-12-04"
+"""The rules revision (see GameInfo.rules); docs/games/aridnyk.md lists what each changed."""
+
 OPTIONS = {
     "starter_plots": OptionSpec(
         True, (True, False), "deal each player two of the Starter Plots (cards 1-8)"
@@ -72,6 +75,7 @@ class AridnykGame(Game):
             values=values,
             placeholder_data=PLACEHOLDER_DATA,
             notes=notes if PLACEHOLDER_DATA else (),
+            rules=RULES,
         )
 
     def new_initial_state(self, seed: int | None = None) -> AridnykState:

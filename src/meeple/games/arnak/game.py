@@ -65,6 +65,9 @@ def placeholder_notes(players: int, board: str) -> tuple[str, ...]:
 
 
 SOLO = (1, 1)
+RULES = "2026-12-04"
+"""The rules revision (see GameInfo.rules); docs/games/arnak.md lists what each changed."""
+
 OPTIONS = {
     "board": OptionSpec(
         "bird",
@@ -164,6 +167,7 @@ class ArnakGame(Game):
             values=values,
             placeholder_data=bool(notes),
             notes=notes,
+            rules=RULES,
         )
 
     @staticmethod
