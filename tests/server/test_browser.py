@@ -1573,14 +1573,22 @@ def play_moves(
 ) -> None:
     """Play `moves` at a 2-player Arnak table of `seed` on `board` whose seats are
     people, each by its seat's own WebSocket."""
+    import meeple
+
+    state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed=seed)
+    play_by_sockets(base, table_id, tokens, state, moves)
+
+
+def play_by_sockets(
+    base: str, table_id: str, tokens: dict[int, str], state: Any, moves: list[int]
+) -> None:
+    """Play `moves` at a table whose seats are people, each by its seat's own WebSocket;
+    `state` is the engine's copy of the table's game at its start (moved along too)."""
     import contextlib
     import json
 
     from websockets.sync.client import connect
 
-    import meeple
-
-    state = meeple.load_game("arnak", players=2, board=board).new_initial_state(seed=seed)
     url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token="
     with contextlib.ExitStack() as stack:
         sockets = {s: stack.enter_context(connect(url + token)) for s, token in tokens.items()}
@@ -1843,3 +1851,74 @@ def test_arnak_owl_lantern_moves_by_a_click_on_a_space(server: str, browser: Web
     assert shown[0].get_attribute("data-seat") == "0"
     mine = css(browser, "[data-testid=owl-seat][data-seat='0']")[0].text
     assert f"lantern on {node} " in mine
+
+
+# --- a decision in another seat's turn ---------------------------------------------------
+
+
+def out_of_turn_position(game: str, seed: int, reaction: bool) -> tuple[list[int], int, int]:
+    """Moves of a 2-player game of `game` and `seed` (a seeded random search) whose last
+    one, made by the seat whose turn it is, leaves the other seat to decide in that turn,
+    with a `reaction` in its observation or without; returns them, that turn's seat and
+    the deciding seat."""
+    import meeple
+
+    rules = meeple.load_game(game, players=2)
+    for attempt in range(300):
+        rng = random.Random(attempt)
+        state = rules.new_initial_state(seed=seed)
+        moves: list[int] = []
+        while not state.is_terminal() and len(moves) < 120:
+            mover = state.current_player
+            own_turn = mover >= 0 and state.observation(mover).get("turn_player") == mover
+            move = rng.choice(state.legal_actions())
+            moves.append(move)
+            state.apply_action(move)
+            now = state.current_player
+            asked = own_turn and now not in (mover, -1) and not state.is_terminal()
+            seen = state.observation(now) if asked else {}
+            if seen.get("turn_player") == mover and bool(seen.get("reaction")) is reaction:
+                return moves, mover, now
+    raise AssertionError(f"no decision out of turn found in {game}")
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "asked"),
+    [("aridnyk", 22, "reaction"), ("anludim", 37, "decision")],
+)
+def test_a_decision_in_another_seats_turn_is_not_your_turn(
+    server: str, browser: WebDriver, game: str, seed: int, asked: str
+) -> None:
+    """An Aridnyk seat asked to react to another seat's trade or Trinket (an Anludim
+    seat choosing what to keep in another seat's turn) reads whose turn it is and what
+    is asked of it; the seat whose turn it is reads "Your turn." before its move."""
+    import meeple
+
+    moves, turn, deciding = out_of_turn_position(game, seed, asked == "reaction")
+    state = meeple.load_game(game, players=2).new_initial_state(seed=seed)
+    made = api(server, "/api/tables", {"game": game, "seats": ["human", "human"], "seed": seed})
+    invites = {i["seat"]: i for i in made["invites"]}
+    tokens = {seat: i["token"] for seat, i in invites.items()}
+    play_by_sockets(server, made["table"]["id"], tokens, state, moves[:-1])
+    # the seats go by their numbers here (no name this browser remembers)
+    browser.get(f"{server}/")
+    browser.execute_script("localStorage.removeItem('meeple.name')")
+    # the seat whose turn it is makes the last move by a click
+    browser.get(f"{server}{invites[turn]['url']}")
+    wait_my_turn(browser)
+    assert status_text(browser) == "Your turn."
+    click(browser, f"[data-testid=action-button][data-action='{moves[-1]}']", lambda f: f[0])
+    wait_for(
+        browser,
+        f"seat {deciding} to decide",
+        lambda: (
+            css(browser, f"#status[data-state=other-turn][data-current-player='{deciding}']")
+            and status_text(browser).startswith(f"Seat {deciding} ")
+        ),
+    )
+    # the other seat is asked in that turn: not its turn
+    state.apply_action(moves[-1])
+    assert bool(state.observation(deciding).get("reaction")) is (asked == "reaction")
+    browser.get(f"{server}{invites[deciding]['url']}")
+    wait_my_turn(browser)
+    assert status_text(browser) == f"Seat {turn}'s turn: your {asked}."
