@@ -106,6 +106,14 @@ def _step_ids(frame: list[Any]) -> tuple[int, ...]:
 class ObserveMixin(ExplainMixin, TradesMixin):
     __slots__ = ()
 
+    def _turn_player(self) -> int:
+        """Whose turn it is, as a seat sees it. Setup (characters, Starter tiles,
+        Shepherds) goes seat by seat, each deciding on its own account: the turn is the
+        deciding seat's, not the first player's, whose turns start once setup ends."""
+        if self._phase < PLACE:
+            return int(self.current_player)
+        return int(self._turn)
+
     def observation(self, player: int) -> dict[str, Any]:
         n = len(self._sheep)
         if player.__class__ is not int or not 0 <= player < n:
@@ -188,7 +196,7 @@ class ObserveMixin(ExplainMixin, TradesMixin):
             "phase": PHASE_NAMES[self._phase],
             "step": self._step_text(),
             "current_player": self.current_player,
-            "turn_player": self._turn,
+            "turn_player": self._turn_player(),
             "turns_played": self._turns,
             "season": SEASONS[self._active_season()],
             "board": board,
@@ -394,7 +402,7 @@ class ObserveMixin(ExplainMixin, TradesMixin):
                 season,
                 phase,
                 TERMINAL if phase == OVER else self._cur,
-                self._turn,
+                self._turn_player(),
                 winners,
                 1 if self._trinket_used else 0,
                 1 if self._moved else 0,
