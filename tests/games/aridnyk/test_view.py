@@ -311,3 +311,21 @@ def test_rotation_choices_say_which_turns_lie_alike() -> None:
         "turn it 270 degrees clockwise (lies as turned 90 degrees)",
     ]
     assert not any("(" in label for label in seen["other"])
+
+
+@pytest.mark.parametrize("characters", [False, True])
+def test_setup_goes_seat_by_seat_each_in_its_own_turn(characters: bool) -> None:
+    """Characters, Starter tiles and Shepherds are chosen seat by seat: the deciding
+    seat is the turn player (a browser or the hotseat hand-over would otherwise tell it
+    that it decides in seat 0's turn); from the first tile on, the turn is seat 0's."""
+    state = meeple.load_game("aridnyk", players=3, characters=characters).new_initial_state(3)
+    seen = set()
+    while state.observation(0)["phase"] != "place_tile":
+        seat = state.current_player
+        obs = state.observation(seat)
+        assert obs["turn_player"] == seat and obs["current_player"] == seat
+        assert "turn of" not in text_of(render(obs))
+        seen.add(seat)
+        state.apply_action(state.legal_actions()[0])
+    assert seen == {0, 1, 2}
+    assert state.observation(1)["turn_player"] == state.current_player == 0
