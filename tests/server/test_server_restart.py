@@ -269,7 +269,9 @@ def test_a_table_this_meeple_cannot_rebuild_is_ended_and_says_why(tmp_path: Path
             error = replayed.json()["error"]
             assert replayed.status_code == 409, error
             assert f"table {table_id} cannot be played by this meeple" in error and why in error
-            assert client.get(f"/api/tables/{table_id}/record").status_code == 200
+            record = client.get(f"/api/tables/{table_id}/record")
+            # served, naming no rules: they are not this meeple's, and it cannot say whose
+            assert record.status_code == 200 and "rules" not in record.json()
         with client.websocket_connect(f"/ws/tables/{moved_id}?token={token}") as ws:
             assert "cannot be played by this meeple" in next_message(ws, "error")["message"]
         again = client.post(f"/api/tables/{moved_id}/again", json={"token": token})

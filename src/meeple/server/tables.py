@@ -735,8 +735,10 @@ class TableManager:
         meta = await asyncio.to_thread(self.store.get, table_id)
         assert meta is not None
         record = meta.record()
-        # the table was replayed from its moves under these rules to be served at all
-        rules = (await self.get(table_id, watch=False)).state.game.info.rules
+        try:  # the rules its moves replay under; a table stored by an older meeple has none
+            rules = (await self.get(table_id, watch=False)).state.game.info.rules
+        except Unplayable:
+            rules = ""
         if rules:
             record["rules"] = rules
         return record
