@@ -251,3 +251,12 @@ def test_a_solo_run_won_every_time_points_to_the_scores(runner: CliRunner) -> No
     result = runner.invoke(app, ["simulate", "aridnyk", "-p", "1", "--games", "2"])
     assert result.exit_code == 0, result.output
     assert "one seat won every game: compare the scores" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "tournament", "replay", "serve"])
+def test_help_shows_flags_as_flags(runner: CliRunner, command: str) -> None:
+    """A flag takes no value, and its help line does not suggest one (typer 0.29 wrote
+    `<bool>` after each: pyproject.toml keeps it out)."""
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "--help" in result.output and "<bool>" not in result.output
