@@ -139,7 +139,7 @@ def test_replay_step_by_step_goes_back(runner: CliRunner, finished_record: Path)
         ('{"game": "anludim"}', "record lacks"),
         (
             '{"game": "anludim", "options": {}, "players": 3, "seed": 1, "actions": [9999]}',
-            "step 0 (action 9999) is illegal",
+            "move 1 (actions[0] = 9999) is illegal",
         ),
         ('{"game": "chess", "options": {}, "players": 2, "seed": 1, "actions": []}', "chess"),
         (

@@ -114,7 +114,7 @@ def test_bad_bots_and_flags(runner: CliRunner, args: list[str], needle: str) -> 
         ({"options": ["variant"]}, "'options' must be a mapping"),
         ({"options": {"variant": 3}}, "option 'variant' cannot be 3"),
         ({"game": "arnak", "players": 2, "options": {"difficulty": 5}}, "solo game"),
-        ({"actions": [-1]}, "step 0 (action -1) is illegal"),
+        ({"actions": [-1]}, "move 1 (actions[0] = -1) is illegal"),
     ],
 )
 def test_replay_refuses_a_record_with_bad_fields(

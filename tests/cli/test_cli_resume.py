@@ -126,7 +126,7 @@ def test_resume_names_a_record_of_another_game(runner: CliRunner, tmp_path: Path
             json.dumps(
                 {"game": "anludim", "players": 2, "options": {}, "seed": 1, "actions": [9999]}
             ),
-            "step 0 (action 9999) is illegal",
+            "move 1 (actions[0] = 9999) is illegal",
         ),
         (json.dumps({"journal": "meeple-journal"}) + "\n", None),
     ],

@@ -161,12 +161,12 @@ def test_records_replay_only_as_their_own_game() -> None:
     with pytest.raises(RecordError, match="unknown option"):
         meeple.replay({**record, "game": "aridnyk"})
     wrong = {**record, "game": "aridnyk", "options": {}, "players": 3}
-    with pytest.raises(RecordError, match=r"step \d+ \(action \d+\) is illegal"):
+    with pytest.raises(RecordError, match=r"move \d+ \(actions\[\d+\] = \d+\) is illegal"):
         meeple.replay(wrong)
     # an action of a later position, out of place at an earlier one
     early = meeple.replay({**record, "actions": record["actions"][:1]})
     late = next(a for a in reversed(record["actions"]) if a not in early.legal_actions())
-    with pytest.raises(RecordError, match=rf"step 1 \(action {late}\) is illegal"):
+    with pytest.raises(RecordError, match=rf"move 2 \(actions\[1\] = {late}\) is illegal"):
         meeple.replay({**record, "actions": [*record["actions"][:1], late]})
 
 

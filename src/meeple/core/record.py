@@ -63,7 +63,8 @@ def replay(
             state.apply_action(action)
         except IllegalActionError as exc:
             raise RecordError(
-                f"step {step} (action {action}) is illegal: {exc}{_other_rules(record, game)}"
+                f"move {step + 1} (actions[{step}] = {action}) is illegal: {exc}"
+                + _other_rules(record, game)
             ) from exc
     return state
 
