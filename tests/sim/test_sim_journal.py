@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.agents.aridnyk import ROLLOUT_DEPTH
 from meeple.cli.app import app
+from meeple.core import save_record
 from meeple.errors import RecordError
 from meeple.sim.journal import Journal, JournaledBackend
 from meeple.sim.parallel import ProcessBackend, SerialBackend
@@ -295,6 +296,10 @@ def test_reading_a_journal_reports_bad_files(tmp_path: Path, game: meeple.Game) 
         Journal.read(tmp_path / "missing.jsonl")
     result = CliRunner().invoke(app, ["journal", str(tmp_path / "missing.jsonl")])
     assert result.exit_code != 0 and "No such file" in result.output
+    record = tmp_path / "game.json"
+    save_record(game.new_initial_state(seed=1), record)
+    with pytest.raises(RecordError, match="holds a game record: `meeple replay` shows it"):
+        Journal.read(record)
 
 
 def _descendants(pid: int) -> set[int]:

@@ -242,6 +242,17 @@ def _shown(values: dict[str, Any], key: str) -> str:
     return json.dumps(values[key]) if key in values else "unset"
 
 
+def _what_instead(line: bytes) -> str:
+    """What a file's first line says it is, when it is a game record."""
+    try:
+        value = msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return ""
+    if isinstance(value, dict) and "actions" in value and "seed" in value:
+        return "it holds a game record: `meeple replay` shows it"
+    return ""
+
+
 def _lines(path: Path) -> tuple[bytes, list[bytes], bytes]:
     """A journal file's bytes, its lines but a last one cut short, and that one (b"" when
     the file ends cleanly). A last line without its newline is cut short when it is
@@ -284,7 +295,7 @@ def _read(
             except msgspec.DecodeError as exc:
                 raise RecordError(
                     f"{where} is not a meeple journal, which --journal writes "
-                    f"(line {number}: {exc})"
+                    f"({_what_instead(line) or f'line {number}: {exc}'})"
                 ) from None
             if expected is None:
                 expected = header

@@ -353,7 +353,11 @@ def rate_journal(journal: Journal) -> tuple[TournamentResult, int]:
         between_two.append(result)
         bots.extend(spec for spec in specs if spec not in bots)
     if len(bots) < 2:
-        raise RecordError(f"journal {str(journal.path)!r} holds no game between two bots")
+        raise RecordError(
+            f"journal {str(journal.path)!r} holds no game between two bots to rate (a "
+            "simulate run's, say: the same `meeple simulate` command with this --journal "
+            "reports on its games, playing only those it lacks)"
+        )
     header = journal.header
     seed = min(r.seed for r in between_two)
     rated = rate_games(header.game, header.options, header.players, bots, between_two, seed)
