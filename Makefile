@@ -36,6 +36,8 @@ bench: venv
 	$(BIN)/meeple bench aridnyk
 	$(BIN)/meeple bench arnak
 	$(BIN)/meeple bench arnak -o board=snake
+	$(BIN)/meeple bench arnak -o board=spider --no-speedup
+	$(BIN)/meeple bench arnak -o board=owl --no-speedup
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis src/*.egg-info

@@ -849,7 +849,13 @@ def _final_view(state: State, seat: int | None) -> dict[str, Any]:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record written by `meeple play --save`.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A record written by `meeple play --save`, or a finished table's from the "
+            "server (/api/tables/ID/record)."
+        ),
+    ],
     seat: Annotated[
         int | None,
         typer.Option(help="Watch as this seat: its view, and only what it saw of others."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.errors import MeepleError
 
-EXTRAS_HINT = "pip install 'meeple[rl]'"
+EXTRAS_HINT = "pip install 'meeple[rl]' (from a checkout: pip install -e '.[rl]')"
 
 
 class MissingExtraError(MeepleError, ImportError):

@@ -42,7 +42,10 @@ from meeple.sim.runner import GameResult, make_agents, play_game
 BACKENDS = ("local", "ray")
 """What `--backend` accepts: local (serial for one job, else processes) and ray."""
 
-RAY_MISSING = "--backend ray needs Ray, which is not installed: pip install 'meeple[ray]'"
+RAY_MISSING = (
+    "--backend ray needs Ray, which is not installed: pip install 'meeple[ray]' "
+    "(from a checkout: pip install -e '.[ray]')"
+)
 
 OnResult = Callable[[GameResult], None]
 

@@ -14,7 +14,10 @@ from typing import Any
 
 from meeple.errors import OptionError
 
-PLOT_MISSING = "--plot needs matplotlib, which is not installed: pip install 'meeple[plot]'"
+PLOT_MISSING = (
+    "--plot needs matplotlib, which is not installed: pip install 'meeple[plot]' "
+    "(from a checkout: pip install -e '.[plot]')"
+)
 FORMATS = (".png", ".svg", ".pdf")
 
 

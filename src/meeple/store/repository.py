@@ -163,7 +163,7 @@ def _engine(text: str) -> Engine:
     except (NoSuchModuleError, ImportError) as exc:
         raise StoreError(
             f"cannot open database {shown_url(text)}: {exc} (for PostgreSQL, pip install "
-            "'meeple[postgres]')"
+            "'meeple[postgres]', or from a checkout pip install -e '.[postgres]')"
         ) from None
     if url.get_backend_name() == "sqlite":
         memory = _is_memory(url)
