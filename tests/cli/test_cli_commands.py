@@ -260,3 +260,11 @@ def test_help_shows_flags_as_flags(runner: CliRunner, command: str) -> None:
     result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     assert "--help" in result.output and "<bool>" not in result.output
+
+
+def test_version_names_meeple_and_each_games_rules_revision(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"meeple {meeple.__version__}; rules revisions: ")
+    for name in meeple.list_games():
+        assert f"{name} {meeple.load_game(name).info.rules}" in result.stdout

@@ -25,12 +25,14 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from meeple import __version__
 from meeple.cli.common import (
     INTERRUPTED,
     USAGE_ERROR,
     err,
     fail,
     guarded,
+    labelled,
     out,
     parse_options,
     stops_in_words,
@@ -89,6 +91,35 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
+
+
+def _print_version(asked: bool) -> None:
+    if not asked:
+        return
+    revisions = []
+    for name in list_games():
+        try:
+            revisions.append(f"{name} {load_game(name).info.rules or '-'}")
+        except MeepleError:  # a plugin that does not load: `meeple games` says why
+            continue
+    typer.echo(f"meeple {__version__}; rules revisions: {', '.join(revisions)}")
+    raise typer.Exit()
+
+
+@app.callback()
+def _meeple(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print meeple's version and each game's rules revision, and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """meeple: play, simulate, hold tournaments, replay, benchmark and serve tabletop games."""
+
 
 GameArg = Annotated[str, typer.Argument(help="The game, e.g. anludim (see `meeple games`).")]
 PlayersOpt = Annotated[
@@ -268,16 +299,13 @@ def games() -> None:
                 f"[bold]{name}[/] ({info.title}): {info.min_players}-{info.max_players} "
                 f"players, {info.players} by default"
             )
-            for note in info.notes:
-                console.print(f"  note: {note}", style="dim", markup=False)
+            rows = [("  note:", note) for note in info.notes]
             for players, notes in _notes_at_other_counts(name, info):
-                for note in notes:
-                    console.print(
-                        f"  note ({counted(players, 'player')}): {note}", style="dim", markup=False
-                    )
+                rows += [(f"  note ({counted(players, 'player')}):", note) for note in notes]
             for option, value, notes in notes_of_choices(name):
-                for note in notes:
-                    console.print(f"  note ({option}={value}): {note}", style="dim", markup=False)
+                rows += [(f"  note ({option}={value}):", note) for note in notes]
+            if rows:
+                console.print(labelled(rows, style="dim"))
             table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
             table.add_column("option", no_wrap=True, style="bold")
             table.add_column("default · allowed values · what it does")

@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from meeple.errors import MeepleError, OptionError
 
@@ -112,3 +114,14 @@ def typed_value(value: Any) -> str:
     """An option value as it is typed after `-o NAME=`: text bare, anything else as JSON
     (`shown_value` writes text as JSON does, quoted, for messages)."""
     return value if isinstance(value, str) else json.dumps(value)
+
+
+def labelled(rows: Sequence[tuple[str, str]], style: str = "") -> Table:
+    """Lines of `label text`, a long text wrapped under itself rather than under its
+    label (a seat's run of moves, a game's note)."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for label, text in rows:
+        table.add_row(Text(label, style=style), Text(text, style=style))
+    return table

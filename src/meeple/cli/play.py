@@ -17,6 +17,7 @@ from rich.text import Text
 
 from meeple import agents
 from meeple.agents import HINT_AGENT, Agent
+from meeple.cli.common import labelled
 from meeple.core.game import Game, State
 from meeple.core.record import replay, save_record
 from meeple.core.undo import take_back
@@ -422,12 +423,7 @@ class Session:
         if not news:
             return
         self.console.print(Text(title, style="bold"))
-        table = Table.grid(padding=(0, 1))
-        table.add_column(no_wrap=True)
-        table.add_column()
-        for who, text in news:
-            table.add_row(f"  seat {who}:", Text(text))
-        self.console.print(table)
+        self.console.print(labelled([(f"  seat {who}:", text) for who, text in news]))
 
     # --- the end -------------------------------------------------------------------
 
