@@ -268,3 +268,14 @@ def test_version_names_meeple_and_each_games_rules_revision(runner: CliRunner) -
     assert result.stdout.startswith(f"meeple {meeple.__version__}; rules revisions: ")
     for name in meeple.list_games():
         assert f"{name} {meeple.load_game(name).info.rules}" in result.stdout
+
+
+def test_simulate_says_when_shared_wins_make_the_rates_add_to_over_100(
+    runner: CliRunner,
+) -> None:
+    shared = runner.invoke(app, ["simulate", "aridnyk", "-n", "40", "-p", "2"])
+    assert shared.exit_code == 0, shared.output
+    words = " ".join(shared.stdout.split())
+    assert "a win shared by several seats counts for each" in words
+    single = runner.invoke(app, ["simulate", "anludim", "-n", "20", "-p", "3"])
+    assert "a win shared" not in " ".join(single.stdout.split())

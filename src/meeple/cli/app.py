@@ -476,6 +476,10 @@ def _summary_table(summary: Summary, names: list[str]) -> Table:
     table.caption = "\n".join(lines)
     if summary.rotate:
         table.caption += "\nseats rotate: game i seats bot j in seat (j + i) mod players"
+    if sum(summary.wins) > summary.games:
+        table.caption += (
+            "\na win shared by several seats counts for each: the rates add to over 100%"
+        )
     if summary.players == 1 and summary.games and summary.wins[0] == summary.games:
         # Aridnyk's solo game has no one to lose to: its score is the figure to read
         table.caption += "\none seat won every game: compare the scores"
