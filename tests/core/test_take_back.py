@@ -147,3 +147,35 @@ def test_a_forced_move_of_another_seat_after_the_choice_keeps_it() -> None:
             moved.append((seat, len(legal)))
             state.apply_action(legal[rng.below(len(legal))])
     assert checked == 4
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_a_trail_kept_along_the_game_plans_as_the_record_does(game: str, players: int) -> None:
+    """A caller that keeps the game's Trail (the server does) gets the same answer and
+    the same earlier state as one that has the record replayed, at every decision."""
+    from meeple.core.undo import Trail
+
+    state = meeple.load_game(game, players=players).new_initial_state(seed=7)
+    rng = Rng(7)
+    trail = Trail()
+    asked = 0
+    while not state.is_terminal() and asked < 60:
+        seat = state.current_player
+        if state.history():
+            asked += 1
+            try:
+                kept = take_back(state.clone(), seat, trail)
+            except TakeBackError as exc:
+                with pytest.raises(TakeBackError) as fresh:
+                    take_back(state.clone(), seat)
+                assert str(fresh.value) == str(exc)
+            else:
+                again = take_back(state.clone(), seat)
+                assert kept.moves == again.moves
+                assert kept.state.history() == again.state.history()
+                for p in range(players):
+                    assert kept.state.observation(p) == again.state.observation(p)
+            assert can_take_back(state, seat, trail) == can_take_back(state, seat)
+        action = rng.choice(state.legal_actions())
+        trail.note(state, action)
+        state.apply_action(action)

@@ -17,6 +17,7 @@ was in then, and a game with taken-back moves replays like any other.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from meeple.core.game import State, check_seat
 from meeple.core.record import replay
@@ -37,20 +38,47 @@ class TakeBack:
     state: State
 
 
-def take_back(state: State, seat: int) -> TakeBack:
-    """Undo `seat`'s last choice, or raise TakeBackError saying why it may not."""
-    plan = _plan(state, seat)
+class Trail:
+    """A game's moves as a take-back reads them: who moved and among how many legal
+    actions, and the state before each seat's last real choice. Kept alongside a game
+    as it is played (`note` before each action, as `replay`'s `before_each`), it lets
+    a take-back be planned from the last moves alone; without one, the record is
+    replayed to make it (a cost that grows with the game, each time)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[int, int]] = []  # (mover, legal actions) of each move
+        self.last_choice: dict[int, tuple[int, State]] = {}  # seat -> (move, state before)
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> Trail:
+        """The trail of a record's moves (replaying it)."""
+        trail = cls()
+        replay(record, before_each=trail.note)
+        return trail
+
+    def note(self, state: State, action: int) -> None:
+        """Take note of `state`'s mover and choices, before `action` is applied to it."""
+        mover, choices = state.current_player, len(state.legal_actions())
+        if choices > 1:
+            self.last_choice[mover] = (len(self.steps), state.clone())
+        self.steps.append((mover, choices))
+
+
+def take_back(state: State, seat: int, trail: Trail | None = None) -> TakeBack:
+    """Undo `seat`'s last choice, or raise TakeBackError saying why it may not.
+    `trail`: the game's moves so far, if the caller keeps them (see Trail)."""
+    plan = _plan(state, seat, trail)
     if isinstance(plan, str):
         raise TakeBackError(plan)
     return plan
 
 
-def can_take_back(state: State, seat: int) -> bool:
+def can_take_back(state: State, seat: int, trail: Trail | None = None) -> bool:
     """Whether `take_back(state, seat)` would succeed now."""
-    return not isinstance(_plan(state, seat), str)
+    return not isinstance(_plan(state, seat, trail), str)
 
 
-def _plan(state: State, seat: int) -> TakeBack | str:
+def _plan(state: State, seat: int, trail: Trail | None) -> TakeBack | str:
     """The take-back, or why there is none."""
     seat = check_seat(seat, state.game.info.players)
     if state.is_terminal():
@@ -64,24 +92,23 @@ def _plan(state: State, seat: int) -> TakeBack | str:
     actions: list[int] = record["actions"]
     if not actions:
         return "there is no move to take back"
-    movers: list[int] = []
-    choices: list[int] = []
-
-    def note(before: State, _action: int) -> None:
-        movers.append(before.current_player)
-        choices.append(len(before.legal_actions()))
-
-    replay(record, before_each=note)
+    kept_by_caller = trail is not None and len(trail.steps) == len(actions)
+    if trail is None or not kept_by_caller:
+        trail = Trail.of(record)
+    steps = trail.steps
     start = len(actions) - 1
-    while start >= 0 and movers[start] == seat and choices[start] == 1:
+    while start >= 0 and steps[start] == (seat, 1):
         start -= 1
     if start < 0:
         return "there is no choice of yours to take back: every move so far was forced"
-    if movers[start] != seat:
-        if not any(m == seat and c > 1 for m, c in zip(movers, choices, strict=True)):
+    if steps[start][0] != seat:
+        if seat not in trail.last_choice:
             return "there is no choice of yours to take back: you have not chosen yet"
         return "another seat has moved since your last choice: it cannot be taken back"
-    before = replay({**record, "actions": actions[:start]})
+    move, kept = trail.last_choice[seat]
+    if move != start:  # a trail that does not match the game: made afresh from its record
+        return _plan(state, seat, None) if kept_by_caller else "the moves could not be read"
+    before = kept.clone()  # the trail's copy stays as it is, for a later take-back
     undone = actions[start:]
     seen = state.observation(seat)
     for k in range(GUESSES):
@@ -100,4 +127,4 @@ def _plan(state: State, seat: int) -> TakeBack | str:
 
 _REVEALED = "your last move showed you something hidden: it cannot be taken back"
 
-__all__ = ["GUESSES", "TakeBack", "can_take_back", "take_back"]
+__all__ = ["GUESSES", "TakeBack", "Trail", "can_take_back", "take_back"]

@@ -40,7 +40,7 @@ from meeple.agents import (
 from meeple.core.game import Game, State, check_seed, shown_repr
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import load_game
-from meeple.core.undo import can_take_back, take_back
+from meeple.core.undo import Trail, can_take_back, take_back
 from meeple.errors import AgentError, IllegalActionError, MeepleError, OptionError, TakeBackError
 from meeple.server.protocol import (
     Act,
@@ -282,6 +282,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     undoable: bool = False  # the seat deciding now may take back its last choice
+    # the moves as a take-back reads them, kept as they are played: working out at each
+    # move whether its seat may undo it then costs the last moves, not a replay
+    trail: Trail = field(default_factory=Trail)
     # When each seat's last chat messages and name changes came: paced per seat, not
     # per connection, so opening more connections with a token buys no more.
     said: dict[int, deque[float]] = field(default_factory=dict)
@@ -505,9 +508,11 @@ class TableManager:
         except MeepleError as exc:
             raise Unplayable(f"{unplayable}: {exc}") from None
         entries: list[dict[str, Any]] = []
+        trail = Trail()
         for step, action in enumerate(meta.actions):
             try:
                 entry = log_entry(state, action)
+                trail.note(state, action)
                 state.apply_action(action)
             except IllegalActionError as exc:
                 raise Unplayable(
@@ -521,7 +526,7 @@ class TableManager:
             for s in meta.seats
             if s.kind == "bot"
         }
-        return Table(meta=meta, state=state, log=entries, agents=agents)
+        return Table(meta=meta, state=state, log=entries, agents=agents, trail=trail)
 
     # --- HTTP -----------------------------------------------------------------------
 
@@ -1022,7 +1027,7 @@ class TableManager:
                     f"stale take-back: the table is at version {table.version}, not {version}"
                 )
             try:
-                back = await asyncio.to_thread(take_back, table.state.clone(), seat)
+                back = await asyncio.to_thread(take_back, table.state.clone(), seat, table.trail)
             except TakeBackError as exc:
                 raise Conflict(str(exc)) from None
             keep = table.version - back.moves
@@ -1031,6 +1036,7 @@ class TableManager:
                 self.store.take_back, table.id, table.version, keep, after.current_player
             )
             table.state = after
+            table.trail = await asyncio.to_thread(Trail.of, after.to_record())  # rare: replayed
             table.active = datetime.now(UTC)
             table.log = table.log[:keep]
             table.meta.moves = keep
@@ -1048,7 +1054,9 @@ class TableManager:
         table.undoable = False
         if table.may_act(seat) and table.log and table.log[-1]["seat"] == seat:
             try:
-                table.undoable = await asyncio.to_thread(can_take_back, state.clone(), seat)
+                table.undoable = await asyncio.to_thread(
+                    can_take_back, state.clone(), seat, table.trail
+                )
             except MeepleError as exc:  # a game's fault: the move stands, without undo
                 log.error("table %s: cannot tell whether seat %d may undo: %s", table.id, seat, exc)
 
@@ -1080,6 +1088,7 @@ class TableManager:
             after.current_player,
             status,
         )
+        table.trail.note(table.state, action)
         table.state = after
         table.active = datetime.now(UTC)
         table.log.append(entry)
