@@ -377,15 +377,15 @@ def test_ruling_5_aley_moves_without_black_effects_or_spirits() -> None:
     assert s._spirits[VOVK] is None
     play(s, A.TRADE + ALEY, A.BOARD_TILE + 12)
     rotations = [a - A.ROTATE for a in s.legal_actions()]
-    assert rotations == [0, 1, 2, 3]
-    play(s, A.ROTATE + 1)
+    assert rotations == [0]  # no water: every turn lies alike, one is offered
+    play(s, A.ROTATE + 0)
     for a in s.legal_actions():
         code = a - A.CELL
         cell = s._layout.anchored_cell(code // 4, code % 4)
-        assert s._layout.fits(12, 1, cell, without=12)
+        assert s._layout.fits(12, 0, cell, without=12)
     assert A.CELL + 8 * 4 + N not in s.legal_actions()  # land against the Lake's water
     play(s, A.CELL + 3 * 4 + S)
-    assert s._layout.cell[12] == (0, -2) and s._layout.rot[12] == 1
+    assert s._layout.cell[12] == (0, -2) and s._layout.rot[12] == 0
     assert s._spirits[VOVK] is None
     assert s._sheep[0] == 4
     # only the white effects of tile 5, where the Shepherd met Aley, are left to resolve

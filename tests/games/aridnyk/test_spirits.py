@@ -76,8 +76,8 @@ def test_aley_trades_one_sheep_for_a_tile_move() -> None:
     play(s, A.TRADE + ALEY)
     assert s._sheep[0] == 4
     assert s.observation(0)["pending"]["step"] == "placing a tile"
-    play(s, A.BOARD_TILE + 7, A.ROTATE + 3, A.CELL + 6 * 4 + E)
-    assert s._layout.cell[7] == (2, -1) and s._layout.rot[7] == 3
+    play(s, A.BOARD_TILE + 7, A.ROTATE + 0, A.CELL + 6 * 4 + E)
+    assert s._layout.cell[7] == (2, -1) and s._layout.rot[7] == 0
     assert (-1, -1) not in s._layout.at
     assert len(s._layout.at) == 9
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from meeple.games.aridnyk import actions as A
 from meeple.games.aridnyk.base import BLACK, EFFECTS, F_EFFECTS, P_ALEY, P_TURN, AridnykBase, Cell
-from meeple.games.aridnyk.components import SEASONS, TILE_BLACK, TILE_SPIRIT
+from meeple.games.aridnyk.board import distinct_rotations
+from meeple.games.aridnyk.components import SEASONS, TILE_BLACK, TILE_SPIRIT, TILE_WATER
 
 
 class TilesMixin(AridnykBase):
@@ -39,7 +40,11 @@ class TilesMixin(AridnykBase):
             self._public_tiles.add(tile)
 
     def _rotations(self, tile: int, without: int = -1) -> list[int]:
-        return self._layout.fitting_rotations(tile, without)
+        """The rotations offered: those that fit somewhere, one of each that lies alike.
+        Only water sides turn with a tile (terrain, effects and icon do not), so a tile
+        without water has one rotation (0) and one with water on opposite sides two."""
+        fits = self._layout.fitting_rotations(tile, without)
+        return [r for r in distinct_rotations(TILE_WATER[tile]) if r in fits]
 
     def _cell_actions(self, tile: int, rotation: int, without: int = -1) -> list[int]:
         return sorted([A.CELL + code for code in self._layout.legal_codes(tile, rotation, without)])
