@@ -279,3 +279,27 @@ def test_simulate_says_when_shared_wins_make_the_rates_add_to_over_100(
     assert "a win shared by several seats counts for each" in words
     single = runner.invoke(app, ["simulate", "anludim", "-n", "20", "-p", "3"])
     assert "a win shared" not in " ".join(single.stdout.split())
+
+
+def test_replay_and_resume_say_when_a_record_was_saved_under_other_rules(
+    runner: CliRunner, finished_record: Path, tmp_path: Path
+) -> None:
+    """It still replays, but may deal or play otherwise than the game saved: a record
+    naming another rules revision, or none (saved before records named one), says so."""
+    record = json.loads(finished_record.read_text())
+    assert "note:" not in runner.invoke(app, ["replay", str(finished_record)]).stdout
+    for rules, words in (("2026-11-01", 'under the anludim rules of "2026-11-01"'), (None, "before")):
+        older = tmp_path / "older.json"
+        older.write_text(
+            json.dumps(
+                {**record, "rules": rules}
+                if rules
+                else {k: v for k, v in record.items() if k != "rules"}
+            )
+        )
+        for args in (["replay", str(older)], ["play", "anludim", "--resume", str(older)]):
+            result = runner.invoke(app, args)
+            assert result.exit_code == 0, result.output
+            said = " ".join(result.stdout.split())
+            assert f"note: the record was saved {words}" in said
+            assert "it replays, but may not be the game that was played" in said

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
+from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -47,7 +48,7 @@ from meeple.cli.play import (
     seat_agents,
 )
 from meeple.core.game import Game, GameInfo, State, check_seed
-from meeple.core.record import load_record
+from meeple.core.record import load_record, rules_differ
 from meeple.core.record import replay as replay_record
 from meeple.core.registry import list_games, load_game, notes_of_choices
 from meeple.core.wording import counted
@@ -429,12 +430,23 @@ def _play_on(
         f"[bold]{state.game.info.title}[/] ({who}), "
         f"resumed after {done} decision{'' if done == 1 else 's'}"
     )
+    _note_other_rules(console, record, state.game)
     if state.is_terminal():
         console.print("this game is already over", style="dim")
     session = Session(state, seats, console, save, log=log, auto=auto, started_as=(seat, bots))
     session.run()
     if session.stopped_by_ctrl_c:
         raise SystemExit(INTERRUPTED)
+
+
+def _note_other_rules(console: Console, record: dict[str, Any], game: Game) -> None:
+    differ = rules_differ(record, game)
+    if differ:
+        console.print(
+            f"note: {differ}: it replays, but may not be the game that was played",
+            style="yellow",
+            markup=False,
+        )
 
 
 # --- simulate -------------------------------------------------------------------------
@@ -906,6 +918,7 @@ def replay(
         if seat is not None and not 0 <= seat < n:
             raise OptionError(f"--seat must be a seat 0..{n - 1}, not {seat}")
         console = out()
+        _note_other_rules(console, record, state.game)
         actions: list[int] = record["actions"]
         console.print(
             f"[bold]{state.game.info.title}[/], {counted(n, 'player')}, seed {state.seed}, "

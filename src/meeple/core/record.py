@@ -71,6 +71,14 @@ def replay(
 
 def _other_rules(record: Mapping[str, Any], game: Game) -> str:
     """Why a record may no longer replay: it was saved under another rules revision."""
+    differ = rules_differ(record, game)
+    return f" ({differ}: a game saved before may play otherwise)" if differ else ""
+
+
+def rules_differ(record: Mapping[str, Any], game: Game) -> str:
+    """How the rules a record was saved under differ from those `game` plays now ("" if
+    they do not, or the game keeps no revision): a record that still replays may deal
+    or play otherwise than the game that was saved."""
     now = game.info.rules
     saved = record.get("rules")
     if not now or saved == now:
@@ -82,8 +90,8 @@ def _other_rules(record: Mapping[str, Any], game: Game) -> str:
         else "before records named their rules revision"
     )
     return (
-        f" (the record was saved {when}; this meeple plays those of {now}, and "
-        f"docs/games/{name}.md lists what changed: a game saved before may play otherwise)"
+        f"the record was saved {when}; this meeple plays those of {now}, and "
+        f"docs/games/{name}.md lists what changed"
     )
 
 
