@@ -288,7 +288,10 @@ def test_replay_and_resume_say_when_a_record_was_saved_under_other_rules(
     naming another rules revision, or none (saved before records named one), says so."""
     record = json.loads(finished_record.read_text())
     assert "note:" not in runner.invoke(app, ["replay", str(finished_record)]).stdout
-    for rules, words in (("2026-11-01", 'under the anludim rules of "2026-11-01"'), (None, "before")):
+    for rules, words in (
+        ("2026-11-01", 'under the anludim rules of "2026-11-01"'),
+        (None, "before"),
+    ):
         older = tmp_path / "older.json"
         older.write_text(
             json.dumps(
