@@ -30,6 +30,7 @@ def test_games_describe_options_and_actions(client: TestClient) -> None:
     assert anludim["actions"]["NUM_ACTIONS"] == actions.NUM_ACTIONS
     built_in = ("anludim", "aridnyk", "arnak")  # an installed plugin's agents come on top
     assert all({"greedy", "ismcts", "random"} <= set(games[g]["agents"]) for g in built_in)
+    assert all(games[g]["rules"] == meeple.load_game(g).info.rules != "" for g in built_in)
 
 
 def test_catalogue_names_every_component(client: TestClient) -> None:

@@ -138,6 +138,7 @@ def game_summary(name: str) -> dict[str, Any]:
             {"option": option, "value": value, "notes": list(notes)}
             for option, value, notes in notes_of_choices(name)
         ],
+        "rules": info.rules,
     }
 
 

@@ -131,6 +131,10 @@ class GameSummary(BaseModel):
         "options, at the default player count: what the lobby says of a choice (Arnak's "
         "Spider and Owl Temple sides play placeholder tracks)."
     )
+    rules: str = Field(
+        description="The rules revision the server plays the game under (a date; "
+        "docs/games/<name>.md lists each), '' for a game that keeps none."
+    )
 
 
 class SeatInfo(BaseModel):
