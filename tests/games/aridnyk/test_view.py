@@ -331,3 +331,20 @@ def test_setup_goes_seat_by_seat_each_in_its_own_turn(characters: bool) -> None:
         state.apply_action(state.legal_actions()[0])
     assert seen == {0, 1, 2}
     assert state.observation(1)["turn_player"] == state.current_player == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({}, []),
+        ({"characters": True, "starter_tiles": True}, ["Unsimple Characters", "Starter Tiles"]),
+        ({"preset": "family"}, ["family preset"]),
+        ({"starter_plots": False}, ["no Starter Plots"]),
+    ],
+)
+def test_the_header_names_the_variants_in_play(options: dict[str, Any], named: list[str]) -> None:
+    state = meeple.load_game("aridnyk", players=2, **options).new_initial_state(1)
+    obs = state.observation(0)
+    assert obs["variants"] == named == state.public_observation()["variants"]
+    header = text_of(render(obs)).splitlines()[0]
+    assert all(f"· {name} ·" in header for name in named)

@@ -57,6 +57,17 @@ class AridnykGame(Game):
         self.starter_tiles: bool = values["starter_tiles"]
         self.characters: bool = values["characters"]
         self.family = family
+        # the rulebook's variants and meeple's preset in play, as a view names them
+        self.variants: tuple[str, ...] = tuple(
+            name
+            for name, on in (
+                ("family preset", family),
+                ("Unsimple Characters", self.characters),
+                ("Starter Tiles", self.starter_tiles),
+                ("no Starter Plots", not self.starter_plots),
+            )
+            if on
+        )
         # reaction Trinkets answer another player; a solo deck leaves them out, as the
         # family preset does (docs/games/aridnyk.md)
         self.reactions = not family and players > 1

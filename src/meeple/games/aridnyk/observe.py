@@ -193,6 +193,7 @@ class ObserveMixin(ExplainMixin, TradesMixin):
             "game": "aridnyk",
             "you": player,
             "players": n,
+            "variants": list(self.game.variants),
             "phase": PHASE_NAMES[self._phase],
             "step": self._step_text(),
             "current_player": self.current_player,

@@ -329,6 +329,7 @@ def _header(obs: Mapping[str, Any]) -> Text:
         f"  {_title(obs.get('season', '')).capitalize()} · "
         f"{f'{played} turns played' if over else f'turn {played + 1}'} · "
         f"{counted(obs.get('players', 0), 'player')} · ",
+        "".join(f"{name} · " for name in obs.get("variants", ())),
         (
             "spectator's view" if obs.get("you") is None else f"you are seat {obs.get('you')}",
             "bold cyan",
