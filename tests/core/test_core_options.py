@@ -40,7 +40,8 @@ def test_an_option_for_some_player_counts_only() -> None:
     check_option_players(
         "g", specs, resolve_options("g", specs, {"rival": 0, "teams": False}), 3
     )  # the defaults: fine
-    with pytest.raises(OptionError, match=r"'rival' of g applies only to the solo game"):
+    solo = r"'rival' of g applies only to the solo game \(1 player\); with 2 players it keeps "
+    with pytest.raises(OptionError, match=solo + "its default, 0"):
         check_option_players("g", specs, resolve_options("g", specs, {"rival": 1}), 2)
     with pytest.raises(OptionError, match=r"'teams' of g applies only to 4 to 6 players"):
         check_option_players("g", specs, resolve_options("g", specs, {"teams": True}), 3)

@@ -150,7 +150,7 @@ def check_option_players(
                 counts = f"{low} to {high} players"
             raise OptionError(
                 f"option {name!r} of {game} applies only to {counts}; "
-                f"with {players} players it can only be {shown_value(spec.default)}"
+                f"with {players} players it keeps its default, {shown_value(spec.default)}"
             )
 
 
