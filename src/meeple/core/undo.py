@@ -94,7 +94,7 @@ def _plan(state: State, seat: int, trail: Trail | None) -> TakeBack | str:
         return "there is no move to take back"
     kept_by_caller = trail is not None and len(trail.steps) == len(actions)
     if trail is None or not kept_by_caller:
-        trail = Trail.of(record)
+        trail = Trail.of(record)  # made from the record, it matches it by construction
     steps = trail.steps
     start = len(actions) - 1
     while start >= 0 and steps[start] == (seat, 1):
@@ -106,8 +106,8 @@ def _plan(state: State, seat: int, trail: Trail | None) -> TakeBack | str:
             return "there is no choice of yours to take back: you have not chosen yet"
         return "another seat has moved since your last choice: it cannot be taken back"
     move, kept = trail.last_choice[seat]
-    if move != start:  # a trail that does not match the game: made afresh from its record
-        return _plan(state, seat, None) if kept_by_caller else "the moves could not be read"
+    if move != start and kept_by_caller:  # the caller's trail is not this game's
+        return _plan(state, seat, None)
     before = kept.clone()  # the trail's copy stays as it is, for a later take-back
     undone = actions[start:]
     seen = state.observation(seat)

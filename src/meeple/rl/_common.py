@@ -66,16 +66,6 @@ def final_rewards(state: State, reward: str) -> list[float]:
     return [float(x) for x in paid]
 
 
-def check_reset_options(options: Any) -> None:
-    """`reset(options=...)`: the game's options are given when the environment is
-    made; a reset that names some would be ignored, so it is refused."""
-    if options is not None and options != {}:
-        raise OptionError(
-            f"reset() takes no options, not {options!r}: give the game's options (and "
-            "players) when the environment is made"
-        )
-
-
 def check_max_steps(value: Any) -> int | None:
     """A step limit: a positive int, or None for none."""
     if value is None:

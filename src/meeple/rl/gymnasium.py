@@ -53,7 +53,6 @@ from meeple.rl._common import (
     as_action,
     as_integer,
     check_render_mode,
-    check_reset_options,
     check_reward,
     final_rewards,
     legal_mask,
@@ -112,6 +111,16 @@ def _opponent_names(opponents: str | Sequence[str], game: Game) -> list[str]:
             raise OptionError(f"opponents: {exc}") from None
         specs.append(spec)
     return specs
+
+
+def check_reset_options(options: Any) -> None:
+    """`reset(options=...)`: the game's options are given when the environment is
+    made; a reset that names some would be ignored, so it is refused."""
+    if options is not None and options != {}:
+        raise OptionError(
+            f"reset() takes no options, not {options!r}: give the game's options (and "
+            "players) when the environment is made"
+        )
 
 
 class MeepleEnv(gymnasium.Env[NDArray[np.float32], np.int64]):

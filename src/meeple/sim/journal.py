@@ -38,7 +38,7 @@ from typing import Any, Literal
 import msgspec
 
 from meeple import agents
-from meeple.core.game import Game
+from meeple.core.game import Game, shown_value
 from meeple.core.registry import load_game
 from meeple.errors import MeepleError, RecordError
 from meeple.sim.parallel import Backend, GameJob, OnResult
@@ -238,8 +238,8 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 
 def _shown(values: dict[str, Any], key: str) -> str:
-    """A setting's value as options are written (JSON: true, 3, "x"), "unset" if absent."""
-    return json.dumps(values[key]) if key in values else "unset"
+    """A setting's value as options are written (true, 3, "x"), "unset" if absent."""
+    return shown_value(values[key]) if key in values else "unset"
 
 
 def _what_instead(line: bytes) -> str:
